@@ -1,0 +1,130 @@
+/** Labelled form fields that show the server's field errors. */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+
+type Common = { label: ReactNode; name: string; error?: string; hint?: ReactNode; className?: string };
+
+function Describe({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {t(error)}
+        </p>
+      )}
+    </>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [error ? `${id}-error` : "", hint ? `${id}-hint` : ""].filter(Boolean).join(" ") || undefined;
+
+export function TextField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  id,
+  ...rest
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const fieldId = id ?? `f-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="label">
+        {label}
+      </label>
+      <input
+        id={fieldId}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...rest}
+      />
+      <Describe id={fieldId} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function TextArea({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  id,
+  ...rest
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const fieldId = id ?? `f-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="label">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        name={name}
+        className="input min-h-24"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...rest}
+      />
+      <Describe id={fieldId} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  id,
+  children,
+  ...rest
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const fieldId = id ?? `f-${name}`;
+  return (
+    <div className={className}>
+      <label htmlFor={fieldId} className="label">
+        {label}
+      </label>
+      <select
+        id={fieldId}
+        name={name}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...rest}
+      >
+        {children}
+      </select>
+      <Describe id={fieldId} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A form-level message: role=alert for errors, status for success. */
+export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
+  if (error)
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+        {error}
+      </div>
+    );
+  if (success)
+    return (
+      <output className="block rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-800">
+        {success}
+      </output>
+    );
+  return null;
+}

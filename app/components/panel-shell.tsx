@@ -1,0 +1,163 @@
+/**
+ * SPEC panel shell: a left sidebar with the menu of the user's role, collapsible on small screens, a
+ * header link to the role's dashboard and a logout button with a busy state.
+ */
+import {
+  Activity,
+  BadgePercent,
+  Building2,
+  CalendarDays,
+  CreditCard,
+  FileWarning,
+  LayoutDashboard,
+  Map as MapIcon,
+  Menu,
+  ScrollText,
+  Settings,
+  Sparkles,
+  Store,
+  Users,
+  X,
+} from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation, useNavigation } from "react-router";
+import { useRootData } from "~/lib/use-root-data";
+import { LanguageSelector } from "./language-selector";
+import { LogoutButton } from "./logout-button";
+
+type Item = { to: string; key: string; icon: typeof Users };
+
+export const ADMIN_MENU: Item[] = [
+  { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
+  { to: "/admin/users", key: "users", icon: Users },
+  { to: "/admin/merchants", key: "merchants", icon: Store },
+  { to: "/admin/promotions", key: "promotions", icon: BadgePercent },
+  { to: "/admin/events", key: "events", icon: CalendarDays },
+  { to: "/admin/logs", key: "logs", icon: ScrollText },
+  { to: "/admin/subscriptions", key: "subscriptions", icon: CreditCard },
+  { to: "/admin/features", key: "features", icon: Sparkles },
+  { to: "/admin/municipalities", key: "municipalities", icon: MapIcon },
+  { to: "/admin/reports", key: "reports", icon: FileWarning },
+  { to: "/admin/settings", key: "settings", icon: Settings },
+];
+
+export const MERCHANT_MENU: Item[] = [
+  { to: "/merchant/dashboard", key: "dashboard", icon: LayoutDashboard },
+  { to: "/merchant/promotions", key: "promotions", icon: BadgePercent },
+  { to: "/merchant/events", key: "events", icon: CalendarDays },
+  { to: "/merchant/profile", key: "profile", icon: Building2 },
+];
+
+export function PanelShell({ area, children }: { area: "admin" | "merchant"; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { user, siteName } = useRootData();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [open, setOpen] = useState(false);
+  const menu = area === "admin" ? ADMIN_MENU : MERCHANT_MENU;
+  const home = user?.role === "admin" ? "/admin/dashboard" : "/merchant/dashboard";
+  const loadingPanel =
+    navigation.state === "loading" && navigation.location.pathname.startsWith(`/${area}`) && !navigation.formMethod;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation only
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  const nav = (
+    <nav aria-label={t(`panel.${area}Menu`)} className="flex flex-col gap-1 p-3">
+      {menu.map(({ to, key, icon: Icon }) => (
+        <NavLink
+          key={to}
+          to={to}
+          className={({ isActive }) =>
+            `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-slate-800"}`
+          }
+        >
+          <Icon aria-hidden="true" className="size-4" />
+          {t(`panel.menu.${key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+
+  return (
+    <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("nav.skip")}
+      </a>
+      <aside className="hidden w-64 shrink-0 bg-slate-900 lg:block">
+        <div className="flex h-16 items-center px-5">
+          <Link to={home} className="font-bold text-white">
+            {siteName} · {t(`panel.${area}`)}
+          </Link>
+        </div>
+        {nav}
+      </aside>
+      {open && (
+        <div className="fixed inset-0 z-40 lg:hidden">
+          <button
+            type="button"
+            aria-label={t("nav.closeMenu")}
+            className="absolute inset-0 bg-slate-900/50"
+            onClick={() => setOpen(false)}
+          />
+          <aside id="panel-menu" className="absolute inset-y-0 left-0 w-64 overflow-y-auto bg-slate-900">
+            <div className="flex h-16 items-center justify-between px-5">
+              <Link to={home} className="font-bold text-white">
+                {siteName}
+              </Link>
+              <button
+                type="button"
+                className="rounded p-1 text-white"
+                aria-label={t("nav.closeMenu")}
+                onClick={() => setOpen(false)}
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            </div>
+            {nav}
+          </aside>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4">
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              className="btn-ghost lg:hidden"
+              aria-expanded={open}
+              aria-controls="panel-menu"
+              aria-label={t("nav.openMenu")}
+              onClick={() => setOpen(true)}
+            >
+              <Menu aria-hidden="true" className="size-5" />
+            </button>
+            <Link to={home} className="font-semibold text-slate-900">
+              {t("panel.dashboardLink")}
+            </Link>
+            <Link to="/" className="hidden text-sm text-slate-600 hover:underline sm:inline">
+              {t("panel.backToSite")}
+            </Link>
+          </div>
+          <div className="flex items-center gap-1">
+            <LanguageSelector />
+            <span className="hidden text-sm text-slate-700 sm:inline">{user?.name}</span>
+            <LogoutButton />
+          </div>
+        </header>
+        {loadingPanel && (
+          <p role="status" className="flex items-center gap-2 bg-brand-50 px-4 py-1 text-sm text-brand-800">
+            <Activity aria-hidden="true" className="size-4 animate-pulse" />
+            {t("panel.loadingAuth")}
+          </p>
+        )}
+        <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

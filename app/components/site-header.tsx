@@ -1,0 +1,121 @@
+import { LayoutDashboard, MapPin, Menu, UserRound, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation, useParams } from "react-router";
+import { municipalitySlugOr } from "~/lib/routes-reserved";
+import { useRootData } from "~/lib/use-root-data";
+import { LanguageSelector } from "./language-selector";
+import { LogoutButton } from "./logout-button";
+
+export function SiteHeader() {
+  const { t } = useTranslation();
+  const { user, siteName } = useRootData();
+  const params = useParams();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const slug = municipalitySlugOr(params.municipality ?? user?.municipalitySlug);
+
+  // Close the mobile menu when the page changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
+
+  const links = (
+    <>
+      <NavLink to={`/${slug}`} className={navClass} end>
+        <span className="inline-flex items-center gap-1">
+          <MapPin aria-hidden="true" className="size-4" />
+          {t("nav.municipality")}
+        </span>
+      </NavLink>
+      <NavLink to={`/merchants?municipality=${encodeURIComponent(slug)}`} className={navClass}>
+        {t("nav.merchants")}
+      </NavLink>
+      <NavLink to="/about-us" className={navClass}>
+        {t("nav.about")}
+      </NavLink>
+      <NavLink to="/contact" className={navClass}>
+        {t("nav.contact")}
+      </NavLink>
+    </>
+  );
+
+  const account = user ? (
+    <>
+      {user.role === "admin" && (
+        <Link to="/admin/dashboard" className="btn-ghost">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          {t("nav.adminPanel")}
+        </Link>
+      )}
+      {user.role === "merchant" && (
+        <Link to="/merchant/dashboard" className="btn-ghost">
+          <LayoutDashboard aria-hidden="true" className="size-4" />
+          {t("nav.merchantPanel")}
+        </Link>
+      )}
+      <Link to="/profile" className="btn-ghost">
+        <UserRound aria-hidden="true" className="size-4" />
+        {t("nav.greeting", { name: user.name })}
+      </Link>
+      <LogoutButton />
+    </>
+  ) : (
+    <>
+      <Link to="/login" className="btn-ghost">
+        {t("nav.login")}
+      </Link>
+      <Link to="/register" className="btn-primary">
+        {t("nav.join")}
+      </Link>
+    </>
+  );
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("nav.skip")}
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4">
+        <Link
+          to="/"
+          className="flex items-center gap-2 font-bold text-brand-800"
+          aria-label={t("nav.home", { siteName })}
+        >
+          <img src="/favicon.svg" alt="" width="32" height="32" className="size-8" />
+          <span className="text-lg">{siteName}</span>
+        </Link>
+        <nav aria-label={t("nav.main")} className="hidden items-center gap-1 lg:flex">
+          {links}
+        </nav>
+        <div className="flex items-center gap-1">
+          <LanguageSelector />
+          <div className="hidden items-center gap-1 lg:flex">{account}</div>
+          <button
+            type="button"
+            className="btn-ghost lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? t("nav.closeMenu") : t("nav.openMenu")}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 lg:hidden">
+          <nav aria-label={t("nav.main")} className="flex flex-col gap-1 pt-2">
+            {links}
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{account}</div>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Configuration comes only from environment variables, validated once at start with a clear message for
+ * each bad one.
+ */
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+
+const optionalUrl = (protocols: string[], what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .refine((v) => v === undefined || protocols.some((p) => v.startsWith(p)), {
+      message: `must be a ${what} URL (${protocols.join(" or ")}…)`,
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalUrl(["postgres://", "postgresql://"], "PostgreSQL"),
+  PGLITE_DIR: z.string().default("./data"),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: optionalUrl(["http://", "https://"], "http(s)"),
+  TRUSTED_ORIGINS: z.string().optional(),
+  ADMIN_EMAIL: z.string().email("must be an email address").optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  SMTP_URL: optionalUrl(["smtp://", "smtps://"], "SMTP"),
+  MAIL_FROM: z.string().default("Buurtplatform <no-reply@buurtplatform.local>"),
+  CONTACT_EMAIL: z.string().email("must be an email address").default("contact@buurtplatform.local"),
+  SEED_DEMO: bool(true),
+  TRUST_PROXY: bool(false),
+  HSTS: bool(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  if (result.data.NODE_ENV === "production" && result.data.DATABASE_URL && !result.data.BETTER_AUTH_SECRET) {
+    throw new Error("Invalid configuration:\n  BETTER_AUTH_SECRET: is required in production with DATABASE_URL");
+  }
+  return result.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,66 @@
+import type { TFunction } from "i18next";
+import adminEn from "~/locales/en/admin.json";
+import accountEn from "~/locales/en/account.json";
+import commonEn from "~/locales/en/common.json";
+import merchantEn from "~/locales/en/merchant.json";
+import siteEn from "~/locales/en/site.json";
+import adminFr from "~/locales/fr/admin.json";
+import accountFr from "~/locales/fr/account.json";
+import commonFr from "~/locales/fr/common.json";
+import merchantFr from "~/locales/fr/merchant.json";
+import siteFr from "~/locales/fr/site.json";
+import adminNl from "~/locales/nl/admin.json";
+import accountNl from "~/locales/nl/account.json";
+import commonNl from "~/locales/nl/common.json";
+import merchantNl from "~/locales/nl/merchant.json";
+import siteNl from "~/locales/nl/site.json";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, createI18n, isLocale, matchLocale } from "./i18n";
+
+export const MESSAGES: Record<Locale, Messages> = {
+  en: { common: commonEn, site: siteEn, account: accountEn, merchant: merchantEn, admin: adminEn },
+  nl: { common: commonNl, site: siteNl, account: accountNl, merchant: merchantNl, admin: adminNl },
+  fr: { common: commonFr, site: siteFr, account: accountFr, merchant: merchantFr, admin: adminFr },
+};
+
+function cookieValue(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}
+
+/** Server-side detection: ?lng=, then the language cookie, then Accept-Language (weights honoured). */
+export function detectLocale(request: Request): { locale: Locale; fromQuery: boolean } {
+  const url = new URL(request.url);
+  const q = url.searchParams.get("lng");
+  if (isLocale(q)) return { locale: q, fromQuery: true };
+  const c = cookieValue(request.headers.get("cookie"), LOCALE_COOKIE);
+  if (isLocale(c)) return { locale: c, fromQuery: false };
+  const accept = request.headers.get("accept-language") ?? "";
+  const ranked = accept
+    .split(",")
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(";");
+      const qp = params.find((p) => p.trim().startsWith("q="));
+      return { tag, q: qp ? Number(qp.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const m = matchLocale(tag);
+    if (m) return { locale: m, fromQuery: false };
+  }
+  return { locale: DEFAULT_LOCALE, fromQuery: false };
+}
+
+const instances = new Map<Locale, TFunction>();
+/** A translation function for a locale, for loaders (titles, meta, messages) and emails. */
+export function serverT(locale: Locale): TFunction {
+  let t = instances.get(locale);
+  if (!t) {
+    t = createI18n(locale, MESSAGES[locale], MESSAGES[DEFAULT_LOCALE]).t;
+    instances.set(locale, t);
+  }
+  return t;
+}

@@ -1,0 +1,44 @@
+/** Languages, namespaces and the i18next instance used on both sides (SPEC §1: en, nl, fr; en fallback). */
+import i18next, { type i18n as I18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+
+export const LOCALES = ["en", "nl", "fr"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const NAMESPACES = ["common", "site", "account", "merchant", "admin"] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const LOCALE_COOKIE = "i18next";
+/** Intl locale tags: Belgian/Dutch platform. */
+export const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", nl: "nl-BE", fr: "fr-BE" };
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks a supported locale from a tag such as "nl-BE" or "fr". */
+export function matchLocale(tag: string | null | undefined): Locale | null {
+  if (!tag) return null;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return isLocale(base) ? base : null;
+}
+
+export type Messages = Record<Namespace, Record<string, unknown>>;
+
+export function createI18n(locale: Locale, messages: Messages, fallback?: Messages): I18n {
+  const resources: Resource = { [locale]: messages };
+  if (fallback && locale !== DEFAULT_LOCALE) resources[DEFAULT_LOCALE] = fallback;
+  const instance = i18next.createInstance();
+  instance.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    ns: [...NAMESPACES],
+    defaultNS: "common",
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    returnNull: false,
+  });
+  return instance;
+}

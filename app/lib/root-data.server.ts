@@ -1,0 +1,32 @@
+import type { AppLoadContext } from "react-router";
+import { getSettings } from "~/modules/settings/settings.server";
+import { findMunicipalitySlugById } from "~/modules/municipality/municipality.server";
+import { MESSAGES } from "./i18n.server";
+import { log } from "./log.server";
+
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "merchant" | "admin";
+  municipalitySlug: string | null;
+};
+
+export async function rootData(context: AppLoadContext) {
+  const actor = await context.getActor();
+  let user: SessionUser | null = null;
+  let siteName = "Buurtplatform";
+  try {
+    siteName = (await getSettings()).siteName;
+  } catch (err) {
+    log("error", "settings load failed", { err });
+  }
+  if (actor) {
+    let municipalitySlug: string | null = null;
+    if (actor.municipalityId) {
+      municipalitySlug = await findMunicipalitySlugById(actor.municipalityId).catch(() => null);
+    }
+    user = { id: actor.id, name: actor.name, email: actor.email, role: actor.role, municipalitySlug };
+  }
+  return { locale: context.locale, messages: MESSAGES[context.locale], nonce: context.nonce, user, siteName };
+}

@@ -1,0 +1,47 @@
+/**
+ * First path segments that belong to fixed routes: a municipality slug may never equal one of them,
+ * or /{municipality} would be shadowed (SPEC §2).
+ */
+export const RESERVED_SLUGS = [
+  "promotions",
+  "events",
+  "reports",
+  "report",
+  "merchants",
+  "merchant",
+  "admin",
+  "about-us",
+  "contact",
+  "privacy-policy",
+  "terms-of-service",
+  "login",
+  "logout",
+  "register",
+  "profile",
+  "forgot-password",
+  "reset-password",
+  "404",
+  "healthz",
+  "api",
+  "assets",
+  "images",
+  "favicon.ico",
+  "favicon.svg",
+  "robots.txt",
+] as const;
+
+export function isReservedSlug(slug: string): boolean {
+  return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
+}
+
+/** SPEC §2: a link that needs a municipality and has none falls back to amsterdam. */
+export const FALLBACK_MUNICIPALITY_SLUG = "amsterdam";
+
+export function municipalitySlugOr(slug: string | null | undefined): string {
+  return slug?.trim() ? slug : FALLBACK_MUNICIPALITY_SLUG;
+}
+
+/** SPEC landing page: lowercase, spaces become hyphens. */
+export function toSlug(text: string): string {
+  return text.trim().toLowerCase().replace(/\s+/g, "-");
+}

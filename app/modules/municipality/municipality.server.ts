@@ -1,0 +1,163 @@
+/** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
+import { and, asc, eq } from "drizzle-orm";
+import { municipalities } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { isReservedSlug } from "~/lib/routes-reserved";
+import { recordEvent } from "../log/log.server";
+import { can } from "./municipality.policy";
+import type { MunicipalityInput } from "./municipality.schema";
+
+export type MunicipalityRow = typeof municipalities.$inferSelect;
+export type MunicipalityOption = { id: string; name: string; slug: string };
+
+/** Active municipalities ordered by name (landing search, registration). */
+export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> {
+  const db = await getDb();
+  return db
+    .select({ id: municipalities.id, name: municipalities.name, slug: municipalities.slug })
+    .from(municipalities)
+    .where(eq(municipalities.isActive, true))
+    .orderBy(asc(municipalities.name));
+}
+
+/** All municipalities ordered by name (profile picker, admin). */
+export async function listAllMunicipalities(): Promise<(MunicipalityOption & { isActive: boolean })[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: municipalities.id,
+      name: municipalities.name,
+      slug: municipalities.slug,
+      isActive: municipalities.isActive,
+    })
+    .from(municipalities)
+    .orderBy(asc(municipalities.name));
+}
+
+/** An active municipality by slug, or null (unknown and inactive look the same to the public). */
+export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
+  if (!slug || slug.length > 120) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(municipalities)
+    .where(and(eq(municipalities.slug, slug.toLowerCase()), eq(municipalities.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMunicipalitySlugById(id: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ slug: municipalities.slug })
+    .from(municipalities)
+    .where(eq(municipalities.id, id))
+    .limit(1);
+  return row?.slug ?? null;
+}
+
+export async function isActiveMunicipalityId(id: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(and(eq(municipalities.id, id), eq(municipalities.isActive, true)))
+    .limit(1);
+  return !!row;
+}
+
+export async function municipalityExists(id: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(eq(municipalities.id, id))
+    .limit(1);
+  return !!row;
+}
+
+function assertSlugAllowed(slug: string) {
+  if (isReservedSlug(slug)) throw new ValidationError("validation.slugReserved", { slug: "validation.slugReserved" });
+}
+
+async function assertSlugFree(slug: string, exceptId?: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(eq(municipalities.slug, slug))
+    .limit(1);
+  if (row && row.id !== exceptId) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
+}
+
+export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
+  if (!can(actor, "create")) throw new ForbiddenError();
+  assertSlugAllowed(input.slug);
+  await assertSlugFree(input.slug);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(municipalities)
+      .values({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+      .returning();
+    await recordEvent(
+      {
+        userId: actor?.id ?? null,
+        eventType: "municipality.created",
+        description: `Municipality ${row.name} (${row.slug}) created`,
+        metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function updateMunicipality(
+  actor: Actor | null,
+  id: string,
+  input: MunicipalityInput,
+): Promise<MunicipalityRow> {
+  if (!can(actor, "update")) throw new ForbiddenError();
+  assertSlugAllowed(input.slug);
+  await assertSlugFree(input.slug, id);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(municipalities)
+      .set({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+      .where(eq(municipalities.id, id))
+      .returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor?.id ?? null,
+        eventType: "municipality.updated",
+        description: `Municipality ${row.name} (${row.slug}) updated`,
+        metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function deleteMunicipality(actor: Actor | null, id: string): Promise<void> {
+  if (!can(actor, "delete")) throw new ForbiddenError();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(municipalities).where(eq(municipalities.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor?.id ?? null,
+        eventType: "municipality.deleted",
+        description: `Municipality ${row.name} (${row.slug}) deleted`,
+        metadata: { municipalityId: row.id, slug: row.slug },
+      },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,221 @@
+/** Accounts: creation (registration, admin, seed), the profile, and the role lookups. */
+import crypto from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, ne } from "drizzle-orm";
+import { accounts, merchants, municipalities, sessions, users } from "@db/schema";
+import type { Role } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { recordEvent } from "../log/log.server";
+import { can } from "./user.policy";
+import type { ProfileInput, RegisterInput } from "./user.schema";
+
+export type MerchantFields = {
+  businessName: string;
+  businessEmail: string;
+  vatNumber: string | null;
+  municipalityId?: string | null;
+  category?: string | null;
+};
+
+export type NewAccount = {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  municipalityId: string | null;
+  merchant?: MerchantFields;
+  createdAt?: Date;
+};
+
+export async function emailTaken(email: string, db?: DbOrTx): Promise<boolean> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return !!row;
+}
+
+/**
+ * Creates the user, its credential account and (for merchants) the merchant record in the caller's
+ * transaction, so an account never exists half-made. Callers check permissions first.
+ */
+export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?: string) {
+  const email = input.email.trim().toLowerCase();
+  if (await emailTaken(email, tx))
+    throw new ValidationError("validation.emailTaken", { email: "validation.emailTaken" });
+  const id = crypto.randomUUID();
+  const hash = passwordHash ?? (await hashPassword(input.password));
+  const createdAt = input.createdAt ?? new Date();
+  const [user] = await tx
+    .insert(users)
+    .values({
+      id,
+      name: input.name,
+      email,
+      role: input.role,
+      municipalityId: input.municipalityId,
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await tx.insert(accounts).values({
+    id: crypto.randomUUID(),
+    accountId: id,
+    providerId: "credential",
+    userId: id,
+    password: hash,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  if (input.merchant) {
+    await tx.insert(merchants).values({
+      id,
+      businessName: input.merchant.businessName,
+      businessEmail: input.merchant.businessEmail.toLowerCase(),
+      vatNumber: input.merchant.vatNumber,
+      municipalityId: input.merchant.municipalityId ?? input.municipalityId,
+      category: input.merchant.category ?? null,
+      createdAt,
+    });
+  }
+  return user;
+}
+
+/** Public registration: the role comes from the account type (user or merchant), never from the form. */
+export async function registerAccount(input: RegisterInput) {
+  const db = await getDb();
+  const [municipality] = await db
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(and(eq(municipalities.id, input.municipalityId), eq(municipalities.isActive, true)))
+    .limit(1);
+  if (!municipality) {
+    throw new ValidationError("account:register.errors.required", { municipalityId: "validation.invalid" });
+  }
+  const role: Role = input.accountType === "merchant" ? "merchant" : "user";
+  return db.transaction(async (tx) => {
+    const user = await insertAccount(tx, {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      role,
+      municipalityId: input.municipalityId,
+      merchant:
+        role === "merchant"
+          ? {
+              businessName: input.businessName ?? input.name,
+              businessEmail: input.businessEmail ?? input.email,
+              vatNumber: input.vatNumber,
+            }
+          : undefined,
+    });
+    await recordEvent(
+      {
+        userId: user.id,
+        eventType: "user.signed_up",
+        description: `${user.email} registered as ${role}`,
+        metadata: { userId: user.id, role, municipalityId: input.municipalityId },
+      },
+      tx,
+    );
+    return user;
+  });
+}
+
+export type Profile = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  municipalityId: string | null;
+};
+
+export async function getProfile(actor: Actor | null): Promise<Profile> {
+  if (!actor || !can(actor, "read-own", { id: actor.id }))
+    throw new ForbiddenError("account:profile.errors.notLoggedIn");
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      municipalityId: users.municipalityId,
+    })
+    .from(users)
+    .where(eq(users.id, actor.id))
+    .limit(1);
+  if (!row) throw new NotFoundError("account:profile.errors.notLoggedIn");
+  return { ...row, role: row.role as Role };
+}
+
+/** SPEC §5 profile: name, municipality and password are each saved only when changed. */
+export async function updateProfile(actor: Actor | null, input: ProfileInput): Promise<{ changed: string[] }> {
+  const current = await getProfile(actor);
+  const changes: { name?: string; municipalityId?: string | null } = {};
+  if (input.name !== current.name) changes.name = input.name;
+  if (input.municipalityId !== current.municipalityId) {
+    if (input.municipalityId) {
+      const db = await getDb();
+      const [m] = await db
+        .select({ id: municipalities.id })
+        .from(municipalities)
+        .where(eq(municipalities.id, input.municipalityId))
+        .limit(1);
+      if (!m) throw new ValidationError("validation.invalid", { municipalityId: "validation.invalid" });
+    }
+    changes.municipalityId = input.municipalityId;
+  }
+  const passwordChanged = input.password.length > 0;
+  const changed = [...Object.keys(changes), ...(passwordChanged ? ["password"] : [])];
+  if (changed.length === 0) throw new ValidationError("account:profile.errors.noChanges");
+  const hash = passwordChanged ? await hashPassword(input.password) : null;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    if (Object.keys(changes).length) {
+      await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, current.id));
+    }
+    if (hash) {
+      await tx
+        .update(accounts)
+        .set({ password: hash, updatedAt: new Date() })
+        .where(and(eq(accounts.userId, current.id), eq(accounts.providerId, "credential")));
+      // A new password ends every other session of this user.
+      if (actor)
+        await tx.delete(sessions).where(and(eq(sessions.userId, current.id), ne(sessions.id, actor.sessionId)));
+    }
+    await recordEvent(
+      {
+        userId: current.id,
+        eventType: "user.profile_updated",
+        description: `${current.email} updated their profile (${changed.join(", ")})`,
+        metadata: { userId: current.id, changed },
+      },
+      tx,
+    );
+  });
+  return { changed };
+}
+
+export async function findUserIdByEmail(email: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row?.id ?? null;
+}
+
+/** Where a user lands after signing in: their panel, or their municipality's home. */
+export async function homePathFor(userId: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ role: users.role, slug: municipalities.slug })
+    .from(users)
+    .leftJoin(municipalities, eq(municipalities.id, users.municipalityId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row?.role === "admin") return "/admin/dashboard";
+  if (row?.role === "merchant") return "/merchant/dashboard";
+  return row?.slug ? `/${row.slug}` : "/";
+}

@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import {
+  type ShouldRevalidateFunctionArgs,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import appCss from "./app.css?url";
+import { CookieNotice } from "./components/cookie-notice";
+import { ErrorPage, NotFoundPage } from "./components/error-page";
+import { type Locale, type Messages, createI18n } from "./lib/i18n";
+import commonEn from "./locales/en/common.json";
+import { rootData } from "./lib/root-data.server";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: appCss },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return rootData(context);
+}
+
+/** The root data (language, messages, who is signed in) changes only with the language or after an action. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.searchParams.get("lng") !== nextUrl.searchParams.get("lng")) return true;
+  return false;
+}
+
+const fallbackMessages = { common: commonEn } as unknown as Messages;
+
+function useI18n(locale: Locale, messages: Messages | undefined) {
+  const [i18n] = useState(() => createI18n(locale, messages ?? fallbackMessages));
+  if (messages && !i18n.hasResourceBundle(locale, "common")) {
+    for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+  }
+  if (i18n.language !== locale) i18n.changeLanguage(locale);
+  return i18n;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? "en";
+  const i18n = useI18n(locale, data?.messages as Messages | undefined);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5132" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <CookieNotice />
+        </I18nextProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage title={t("error.title")} message={t("error.message")} />;
+}

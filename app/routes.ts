@@ -1,0 +1,55 @@
+/** The site map: SPEC §2's route table in one file. */
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+export default [
+  route("healthz", "routes/api/healthz.ts"),
+  route("logout", "routes/account/logout.ts"),
+
+  layout("routes/site/layout.tsx", [
+    index("routes/site/landing.tsx"),
+    route("promotions/:municipality", "routes/site/promotions.tsx"),
+    route("promotions/:municipality/:promotionId", "routes/site/promotion-detail.tsx"),
+    route("events/:municipality", "routes/site/events.tsx"),
+    route("events/:municipality/:eventId", "routes/site/event-detail.tsx"),
+    route("reports/:municipality", "routes/site/reports.tsx"),
+    route("report/:municipality", "routes/site/report-new.tsx"),
+    route("merchants", "routes/site/merchants.tsx"),
+    route("merchants/:merchantId", "routes/site/merchant-detail.tsx"),
+    route("about-us", "routes/site/about.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("privacy-policy", "routes/site/privacy.tsx"),
+    route("terms-of-service", "routes/site/terms.tsx"),
+    route("login", "routes/account/login.tsx"),
+    route("register", "routes/account/register.tsx"),
+    route("profile", "routes/account/profile.tsx"),
+    route("forgot-password", "routes/account/forgot-password.tsx"),
+    route("reset-password", "routes/account/reset-password.tsx"),
+    route("404", "routes/site/not-found.tsx", { id: "not-found" }),
+    // A single segment that is none of the fixed routes above (static segments always rank first).
+    route(":municipality", "routes/site/municipality.tsx"),
+    route("*", "routes/site/not-found.tsx", { id: "catch-all" }),
+  ]),
+
+  route("merchant", "routes/merchant/layout.tsx", [
+    index("routes/merchant/index.ts"),
+    route("dashboard", "routes/merchant/dashboard.tsx"),
+    route("promotions", "routes/merchant/promotions.tsx"),
+    route("events", "routes/merchant/events.tsx"),
+    route("profile", "routes/merchant/profile.tsx"),
+  ]),
+
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.ts"),
+    route("dashboard", "routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("merchants", "routes/admin/merchants.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
+    route("events", "routes/admin/events.tsx"),
+    route("logs", "routes/admin/logs.tsx"),
+    route("subscriptions", "routes/admin/subscriptions.tsx"),
+    route("features", "routes/admin/features.tsx"),
+    route("municipalities", "routes/admin/municipalities.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { Form, data, useActionData, useNavigation } from "react-router";
+import { FormMessage, SelectField, TextField } from "~/components/form";
+import { errorResponse, parseWith, readForm } from "~/lib/form.server";
+import { requireActor } from "~/lib/guards.server";
+import { metaTags } from "~/lib/meta";
+import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
+import { profileSchema } from "~/modules/user/user.schema";
+import { getProfile, updateProfile } from "~/modules/user/user.server";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await requireActor(request, context);
+  const [profile, municipalities] = await Promise.all([getProfile(actor), listAllMunicipalities()]);
+  return { profile, municipalities, meta: { title: context.t("account:profile.title"), noindex: true } };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireActor(request, context);
+  const form = await readForm(request);
+  const parsed = parseWith(profileSchema, form);
+  if (!parsed.ok) {
+    const formError = Object.values(parsed.fieldErrors)[0] ?? "validation.invalid";
+    return data({ ok: false as const, formError, fieldErrors: parsed.fieldErrors, params: {} }, { status: 400 });
+  }
+  try {
+    await updateProfile(actor, parsed.data);
+    return { ok: true as const };
+  } catch (err) {
+    return errorResponse(err, "account:profile.errors.failed", { message: "" });
+  }
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const { profile, municipalities } = loaderData;
+  const failure = actionData && !actionData.ok ? actionData : null;
+  return (
+    <main id="main" className="mx-auto max-w-xl px-4 py-12">
+      <div className="card p-6 sm:p-8">
+        <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t("profile.subtitle")}</p>
+        <Form method="post" className="mt-6 space-y-4" noValidate key={actionData?.ok ? "saved" : "form"}>
+          <FormMessage
+            error={failure?.formError ? t(failure.formError, failure.params) : null}
+            success={actionData?.ok ? t("profile.success") : null}
+          />
+          <TextField label={t("profile.email")} name="email-display" value={profile.email} disabled readOnly />
+          <TextField
+            label={t("profile.name")}
+            name="name"
+            autoComplete="name"
+            required
+            defaultValue={profile.name}
+            error={failure?.fieldErrors?.name}
+          />
+          <SelectField
+            label={t("profile.municipality")}
+            name="municipalityId"
+            defaultValue={profile.municipalityId ?? ""}
+            error={failure?.fieldErrors?.municipalityId}
+          >
+            <option value="">{t("profile.noMunicipality")}</option>
+            {municipalities.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </SelectField>
+          <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold">{t("profile.changePassword")}</legend>
+            <TextField
+              label={t("profile.newPassword")}
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              error={failure?.fieldErrors?.password}
+              hint={t("profile.passwordHint")}
+            />
+            <TextField
+              label={t("profile.confirmPassword")}
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              error={failure?.fieldErrors?.confirmPassword}
+            />
+          </fieldset>
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? t("profile.saving") : t("profile.save")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+/** Enumerations of SPEC §3. Shared by the database schema, the Zod schemas and the UI. */
+export const ROLES = ["user", "merchant", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const REPORT_TYPES = [
+  "urgent",
+  "informative",
+  "fire",
+  "accident",
+  "theft",
+  "police_check",
+  "power_outage",
+  "water_outage",
+  "infrastructure_issue",
+  "public_safety",
+  "other_urgent",
+] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+/** The 10 tiles of the file-report form: "urgent" appears only in lists. */
+export const FILEABLE_REPORT_TYPES = REPORT_TYPES.filter((t) => t !== "urgent");
+
+export const REPORT_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const PROMOTION_CATEGORIES = [
+  "Food & Drink",
+  "Shopping",
+  "Health & Beauty",
+  "Automotive",
+  "Home & Garden",
+  "Gaming",
+  "Arts",
+  "Music",
+  "Community",
+  "Education",
+  "Restaurants",
+  "Retail",
+] as const;
+export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
+/** Merchant categories are the same 12. */
+export const MERCHANT_CATEGORIES = PROMOTION_CATEGORIES;
+/** The public promotions filter. */
+export const PUBLIC_PROMOTION_CATEGORIES = [
+  "Food & Drink",
+  "Shopping",
+  "Health & Beauty",
+  "Automotive",
+  "Home & Garden",
+  "Restaurants",
+] as const;
+
+export const EVENT_CATEGORIES = [
+  "Music",
+  "Arts",
+  "Sports",
+  "Gaming",
+  "Community",
+  "Education",
+  "Business",
+  "Workshop",
+  "Festival",
+] as const;
+export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+export const PUBLIC_EVENT_CATEGORIES = ["Music", "Arts", "Sports", "Gaming", "Community", "Education"] as const;
+
+export const SUBSCRIPTION_TIERS = ["Free", "Basic", "Premium", "Enterprise"] as const;
+export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "past_due", "trialing"] as const;

@@ -1,0 +1,337 @@
+/**
+ * The whole data model (SPEC §3). Auth tables (users, sessions, accounts, verifications) follow
+ * better-auth's field names; the rest are ours. Enumerations are enforced with check constraints so the
+ * same SQL runs on PGlite and PostgreSQL 15.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  EVENT_CATEGORIES,
+  PROMOTION_CATEGORIES,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  ROLES,
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TIERS,
+} from "./enums";
+
+export * from "./enums";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
+
+export const municipalities = pgTable(
+  "municipalities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    logoUrl: text("logo_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("municipalities_slug_key").on(t.slug),
+    index("municipalities_active_name_idx").on(t.isActive, t.name),
+    check("municipalities_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("user"),
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    index("users_municipality_created_idx").on(t.municipalityId, t.createdAt),
+    index("users_created_idx").on(t.createdAt),
+    index("users_role_created_idx").on(t.role, t.createdAt),
+    check("users_role_check", inList("role", ROLES)),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessName: text("business_name").notNull(),
+    businessEmail: text("business_email").notNull(),
+    vatNumber: text("vat_number"),
+    logoUrl: text("logo_url"),
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "set null" }),
+    address: text("address"),
+    phoneNumber: text("phone_number"),
+    websiteUrl: text("website_url"),
+    facebookUrl: text("facebook_url"),
+    instagramUrl: text("instagram_url"),
+    openingHours: jsonb("opening_hours").$type<{ day: string; hours: string }[]>(),
+    category: text("category"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("merchants_municipality_name_idx").on(t.municipalityId, t.businessName),
+    index("merchants_name_idx").on(t.businessName),
+    index("merchants_created_idx").on(t.createdAt),
+    index("merchants_municipality_created_idx").on(t.municipalityId, t.createdAt),
+    check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
+  ],
+);
+
+export const promotions = pgTable(
+  "promotions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
+    isPremium: boolean("is_premium").notNull().default(false),
+    validUntil: date("valid_until").notNull(),
+    category: text("category"),
+    price: text("price"),
+    originalPrice: text("original_price"),
+    discount: text("discount"),
+    termsAndConditions: text("terms_and_conditions"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("promotions_municipality_created_idx").on(t.municipalityId, t.createdAt),
+    index("promotions_municipality_valid_idx").on(t.municipalityId, t.validUntil),
+    index("promotions_merchant_created_idx").on(t.merchantId, t.createdAt),
+    index("promotions_created_idx").on(t.createdAt),
+    check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    venue: text("venue").notNull(),
+    time: text("time"),
+    price: text("price"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    startDate: date("start_date").notNull(),
+    attendees: integer("attendees").notNull().default(0),
+    category: text("category").notNull(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("events_municipality_start_idx").on(t.municipalityId, t.startDate),
+    index("events_municipality_created_idx").on(t.municipalityId, t.createdAt),
+    index("events_merchant_created_idx").on(t.merchantId, t.createdAt),
+    index("events_start_idx").on(t.startDate),
+    index("events_created_idx").on(t.createdAt),
+    check("events_category_check", inList("category", EVENT_CATEGORIES)),
+    check("events_attendees_check", sql`attendees >= 0`),
+    check("events_time_check", sql`time is null or time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    imageUrl: text("image_url"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reports_municipality_status_created_idx").on(t.municipalityId, t.status, t.createdAt),
+    index("reports_status_created_idx").on(t.status, t.createdAt),
+    index("reports_created_idx").on(t.createdAt),
+    index("reports_reporter_idx").on(t.reporterId),
+    check("reports_type_check", inList("type", REPORT_TYPES)),
+    check("reports_status_check", inList("status", REPORT_STATUSES)),
+  ],
+);
+
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tier: text("tier").notNull(),
+    status: text("status").notNull(),
+    startDate: date("start_date").notNull(),
+    endDate: date("end_date"),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentSubscriptionId: text("payment_subscription_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("subscriptions_created_idx").on(t.createdAt),
+    index("subscriptions_user_idx").on(t.userId),
+    check("subscriptions_tier_check", inList("tier", SUBSCRIPTION_TIERS)),
+    check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
+    check("subscriptions_dates_check", sql`end_date is null or end_date >= start_date`),
+  ],
+);
+
+export const features = pgTable(
+  "features",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    description: text("description"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("features_name_idx").on(t.name)],
+);
+
+export const platformEventLogs = pgTable(
+  "platform_event_logs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    eventType: text("event_type").notNull(),
+    description: text("description").notNull(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("platform_event_logs_created_idx").on(t.createdAt), index("platform_event_logs_user_idx").on(t.userId)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/** Every mail goes here first; a sender delivers it over SMTP and records the outcome. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    text: text("body_text").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
+    check("mail_outbox_status_check", sql`status in ('pending', 'sent', 'failed')`),
+  ],
+);
+
+/** Platform settings edited by administrators: one row per key. */
+export const platformSettings = pgTable("platform_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+});
+
+/** Fixed-window counters for rate limits, shared across processes. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,25 @@
+// `npm test`: every stage in order, stopping at the first failure.
+import { spawnSync } from "node:child_process";
+
+const stages = [
+  ["lint", "npm", ["run", "--silent", "lint"]],
+  ["typecheck", "npm", ["run", "--silent", "typecheck"]],
+  ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
+  ["integration tests (PGlite)", "npx", ["vitest", "run", "--project", "integration"]],
+  ["integration tests (PostgreSQL)", "node", ["scripts/test-pg.js"]],
+  ["browser tests (Chromium)", "npm", ["run", "--silent", "test:e2e"]],
+];
+
+const only = process.argv.slice(2);
+for (const [name, cmd, args] of stages) {
+  if (only.length && !only.some((o) => name.startsWith(o))) continue;
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: process.env });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${secs}s`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${secs}s)`);
+}

@@ -1,0 +1,44 @@
+/**
+ * Each integration test file gets its own freshly migrated database: an in-memory PGlite by default, or
+ * a new PostgreSQL database (created and dropped here) when TEST_DB=postgres.
+ */
+import crypto from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { closeDatabase, initDatabase } from "~/lib/db.server";
+
+process.env.LOG_LEVEL ??= "silent";
+process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
+
+const usePostgres = process.env.TEST_DB === "postgres";
+const baseUrl = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+let dbName: string | undefined;
+
+function withDatabase(url: string, name: string) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+beforeAll(async () => {
+  if (usePostgres) {
+    dbName = `it_${crypto.randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    await initDatabase({ kind: "postgres", url: withDatabase(baseUrl, dbName), max: 5 });
+  } else {
+    await initDatabase({ kind: "pglite" });
+  }
+});
+
+afterAll(async () => {
+  await closeDatabase();
+  if (usePostgres && dbName) {
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+});
