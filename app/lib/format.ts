@@ -1,0 +1,71 @@
+/** Dates, times, prices and relative times with Intl, in the active language (SPEC §9 relative time rule). */
+import { INTL_LOCALE, type Locale, isLocale } from "./i18n";
+
+const tag = (lng: string) => INTL_LOCALE[isLocale(lng) ? lng : "en"];
+
+/** A calendar date (YYYY-MM-DD or Date) without time-zone drift. */
+function asDate(value: string | Date): Date {
+  if (value instanceof Date) return value;
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+}
+
+export function formatDate(value: string | Date, lng: Locale | string): string {
+  return new Intl.DateTimeFormat(tag(lng), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    asDate(value),
+  );
+}
+
+/** "Saturday 14 March 2026" in the active language. */
+export function formatDateLong(value: string | Date, lng: Locale | string): string {
+  return new Intl.DateTimeFormat(tag(lng), {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(asDate(value));
+}
+
+export function formatDateTime(value: string | Date, lng: Locale | string): string {
+  return new Intl.DateTimeFormat(tag(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(
+    new Date(value),
+  );
+}
+
+export function formatEuro(amount: number, lng: Locale | string): string {
+  return new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" }).format(amount);
+}
+
+export function formatNumber(n: number, lng: Locale | string): string {
+  return new Intl.NumberFormat(tag(lng)).format(n);
+}
+
+/**
+ * SPEC §9: seconds below 60, then minutes below 60, then hours below 24, then days below 7, then a date.
+ */
+export function formatRelative(value: string | Date, lng: Locale | string, now: Date = new Date()): string {
+  const then = new Date(value);
+  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(tag(lng), { numeric: "auto" });
+  const abs = Math.abs(seconds);
+  const sign = seconds >= 0 ? -1 : 1;
+  if (abs < 60) return rtf.format(sign * abs, "second");
+  const minutes = Math.floor(abs / 60);
+  if (minutes < 60) return rtf.format(sign * minutes, "minute");
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return rtf.format(sign * hours, "hour");
+  const days = Math.floor(hours / 24);
+  if (days < 7) return rtf.format(sign * days, "day");
+  return formatDate(then, lng);
+}
+
+/** Today's date as YYYY-MM-DD in Brussels (the platform's calendar for "active" promotions and events). */
+export function todayIso(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(now);
+}
+
+/** SPEC promotion expiry: the days left rounded up ("Ends in N days" when >= 0, else "Expired"). */
+export function daysLeft(validUntil: string, now: Date = new Date()): number {
+  const days = Math.ceil((Date.parse(`${validUntil}T00:00:00Z`) - now.getTime()) / 86_400_000);
+  return days === 0 ? 0 : days;
+}

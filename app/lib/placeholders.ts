@@ -1,0 +1,27 @@
+/**
+ * SPEC §9 fixed placeholders, in one place. They are shown as the spec says until real data exists;
+ * nothing else in the code may hard-code these values.
+ */
+export const PLACEHOLDERS = {
+  /** Promotion detail and event merchant card. */
+  rating: 4.8,
+  /** Promotion detail: "redeemed 127 of 500". */
+  redeemed: { count: 127, total: 500 },
+  /** Merchant dashboard card "Total Clicks (Mock)". */
+  totalClicks: 1234,
+  /** Admin dashboard: monthly revenue in euros (hard-coded in the spec). */
+  monthlyRevenueEuro: 12450,
+  /** Admin dashboard: "platform activities today" card (hard-coded in the spec). */
+  platformActivitiesToday: 89,
+  /** Promotion detail tag chips (translation keys under site:placeholders.promotionTags). */
+  promotionTags: ["local", "limitedTime", "bestValue"],
+  /** Event detail tags (translation keys under site:placeholders.eventTags). */
+  eventTags: ["family", "outdoor", "local"],
+  /** Event detail guidelines: 5 lines (translation keys under site:placeholders.guidelines). */
+  eventGuidelines: ["arrive", "ticket", "accessible", "photos", "respect"],
+  /** Gallery placeholder images: with the item's own image they make the 3 gallery images. */
+  galleryImages: ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"],
+  /** Event merchant card: hard-coded phone and website (SPEC event detail). */
+  organizerPhone: "+32 11 00 00 00",
+  organizerWebsite: "https://www.buurtplatform.example",
+} as const;
