@@ -1,0 +1,54 @@
+/** Event forms (SPEC §5). Messages are translation keys. */
+import { z } from "zod";
+import { EVENT_CATEGORIES } from "@db/schema";
+import {
+  LIMITS,
+  checkbox,
+  enumField,
+  optionalHttpUrl,
+  optionalText,
+  requiredDate,
+  requiredText,
+} from "~/lib/validation";
+
+/** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
+export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
+/** 'Please fill in all required fields (Title, Start Date, Venue, Category, Merchant).' */
+export const ADMIN_EVENT_REQUIRED = "merchant:events.errors.adminRequired";
+
+const MAX_ATTENDEES = 1_000_000;
+
+/** SPEC §5: attendees parse as an integer, 0 when not numeric (and never negative). */
+export function parseAttendees(value: unknown): number {
+  const n = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? "").trim(), 10);
+  if (!Number.isFinite(n) || n < 0) return 0;
+  return Math.min(n, MAX_ATTENDEES);
+}
+
+/** A time input's "HH:MM" (seconds from some browsers are dropped); blank is null. */
+const timeField = () =>
+  optionalText(8)
+    .transform((s) => (s && /^\d{2}:\d{2}:\d{2}$/.test(s) ? s.slice(0, 5) : s))
+    .refine((s) => s === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), { error: "validation.time" });
+
+const baseFields = (required: string) => ({
+  title: requiredText(LIMITS.title, required),
+  description: optionalText(LIMITS.text),
+  image_url: optionalHttpUrl(),
+  venue: requiredText(LIMITS.title, required),
+  time: timeField(),
+  price: optionalText(60),
+  start_date: requiredDate(required),
+  attendees: z.unknown().transform(parseAttendees),
+  category: enumField(EVENT_CATEGORIES, required),
+});
+
+export const merchantEventSchema = z.object(baseFields(MERCHANT_EVENT_REQUIRED));
+export type MerchantEventInput = z.output<typeof merchantEventSchema>;
+
+export const adminEventSchema = z.object({
+  ...baseFields(ADMIN_EVENT_REQUIRED),
+  merchant_id: requiredText(LIMITS.short, ADMIN_EVENT_REQUIRED),
+  is_featured: checkbox(),
+});
+export type AdminEventInput = z.output<typeof adminEventSchema>;

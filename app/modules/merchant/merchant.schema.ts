@@ -1,0 +1,57 @@
+/** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
+import { z } from "zod";
+import { MERCHANT_CATEGORIES } from "@db/schema";
+import { LIMITS, optionalHttpUrl, optionalText, requiredText, uuidField } from "~/lib/validation";
+import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
+
+/** 'Please fill in all required fields (Business name, Business email, Municipality).' */
+export const PROFILE_REQUIRED = "merchant:profile.errors.required";
+
+const openingHours = () =>
+  z.unknown().transform((v, ctx) => {
+    const result = parseOpeningHours(v);
+    if (!result.ok) {
+      ctx.addIssue({ code: "custom", message: result.error });
+      return z.NEVER;
+    }
+    return result.value;
+  });
+
+const optionalCategory = () =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim() : null),
+    z.enum(MERCHANT_CATEGORIES, { error: "validation.invalid" }).nullable(),
+  );
+
+/**
+ * The weekly editor posts hours_Monday..hours_Sunday; an API-style caller may post opening_hours as a
+ * list or JSON text instead. Either way the result is the stored list (or null).
+ */
+function weeklyFieldsToOpeningHours(raw: unknown) {
+  if (!raw || typeof raw !== "object") return raw;
+  const input = raw as Record<string, unknown>;
+  const hasWeek = WEEK_DAYS.some((d) => hoursFieldName(d) in input);
+  if (input.opening_hours !== undefined || !hasWeek) return raw;
+  const week = Object.fromEntries(WEEK_DAYS.map((d) => [d, input[hoursFieldName(d)]]));
+  return { ...input, opening_hours: weekToList(week) };
+}
+
+export const merchantProfileSchema = z.preprocess(
+  weeklyFieldsToOpeningHours,
+  z.object({
+    business_name: requiredText(LIMITS.short, PROFILE_REQUIRED),
+    business_email: requiredText(LIMITS.email, PROFILE_REQUIRED)
+      .pipe(z.email({ error: "validation.email" }))
+      .transform((s) => s.toLowerCase()),
+    municipality_id: uuidField(PROFILE_REQUIRED),
+    address: optionalText(LIMITS.title),
+    phone_number: optionalText(40),
+    website_url: optionalHttpUrl(),
+    facebook_url: optionalHttpUrl(),
+    instagram_url: optionalHttpUrl(),
+    logo_url: optionalHttpUrl(),
+    category: optionalCategory(),
+    opening_hours: openingHours(),
+  }),
+);
+export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;

@@ -1,0 +1,150 @@
+/**
+ * The merchant's own record: the business profile and the dashboard (SPEC merchant panel). The admin
+ * side lives in merchant.admin.server.ts and public reads in merchant.queries.server.ts.
+ */
+import { desc, eq, sql } from "drizzle-orm";
+import { events, merchants, municipalities, promotions } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/errors";
+import { todayIso } from "~/lib/format";
+import { recordEvent } from "../log/log.server";
+import { MERCHANT_ID_NOT_FOUND } from "../promotion/promotion.server";
+import type { OpeningHours } from "./merchant.hours";
+import { can } from "./merchant.policy";
+import type { MerchantProfileInput } from "./merchant.schema";
+
+export type MerchantRecord = typeof merchants.$inferSelect;
+
+/** SPEC §9: the merchant dashboard shows 5 recent activities (5 per type, merged, cut to 5). */
+export const RECENT_ACTIVITIES = 5;
+
+/** The actor's own merchant record; without one: 'Merchant ID not found. Please log in as a merchant.' */
+export async function getOwnMerchant(actor: Actor | null): Promise<MerchantRecord> {
+  if (!actor || !can(actor, "read-own", { id: actor.id })) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  const db = await getDb();
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, actor.id)).limit(1);
+  if (!row) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  return row;
+}
+
+const PROFILE_COLUMNS = {
+  business_name: "businessName",
+  business_email: "businessEmail",
+  municipality_id: "municipalityId",
+  address: "address",
+  phone_number: "phoneNumber",
+  website_url: "websiteUrl",
+  facebook_url: "facebookUrl",
+  instagram_url: "instagramUrl",
+  logo_url: "logoUrl",
+  category: "category",
+  opening_hours: "openingHours",
+} as const satisfies Record<keyof MerchantProfileInput, keyof MerchantRecord>;
+
+/**
+ * Updates the merchant's own profile. Only the profile fields are written: vat_number, is_premium and
+ * the id are never taken from the input. Returns the changed field names (also in the audit row).
+ */
+export async function updateOwnMerchantProfile(
+  actor: Actor | null,
+  input: MerchantProfileInput,
+): Promise<{ merchant: MerchantRecord; changed: string[] }> {
+  const current = await getOwnMerchant(actor);
+  if (!actor || !can(actor, "update-own", current)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  const db = await getDb();
+  const [municipality] = await db
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(eq(municipalities.id, input.municipality_id))
+    .limit(1);
+  if (!municipality) throw new ValidationError("validation.invalid", { municipality_id: "validation.invalid" });
+
+  const values: Partial<MerchantRecord> = {};
+  const changed: string[] = [];
+  for (const [field, column] of Object.entries(PROFILE_COLUMNS) as [
+    keyof MerchantProfileInput,
+    keyof MerchantRecord,
+  ][]) {
+    const next = input[field] ?? null;
+    (values as Record<string, unknown>)[column] = next;
+    if (JSON.stringify(current[column] ?? null) !== JSON.stringify(next)) changed.push(field);
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(merchants)
+      .set({ ...values, openingHours: (values.openingHours ?? null) as OpeningHours | null })
+      .where(eq(merchants.id, current.id))
+      .returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "merchant.profile_updated",
+        description: `${row.businessName} updated its business profile${changed.length ? ` (${changed.join(", ")})` : ""}`,
+        metadata: { merchantId: row.id, changed },
+      },
+      tx,
+    );
+    return { merchant: row, changed };
+  });
+}
+
+export type Activity = { id: string; type: "promotion" | "event"; title: string; createdAt: Date };
+export type MerchantDashboard = {
+  businessName: string;
+  isPremium: boolean;
+  totalPromotions: number;
+  activeEvents: number;
+  recent: Activity[];
+};
+
+/**
+ * Dashboard figures for the actor's own merchant record, or null when there is none (the route sends
+ * the user to /). Three queries: the record with both counts, then the latest 5 per type.
+ */
+export async function merchantDashboard(
+  actor: Actor | null,
+  now: Date = new Date(),
+): Promise<MerchantDashboard | null> {
+  if (!actor || !can(actor, "read-own", { id: actor.id })) return null;
+  const db = await getDb();
+  const today = todayIso(now);
+  const [record] = await db
+    .select({
+      businessName: merchants.businessName,
+      isPremium: merchants.isPremium,
+      totalPromotions:
+        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id})`.mapWith(
+          Number,
+        ),
+      activeEvents:
+        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${merchants.id} and ${events.startDate} >= ${today})`.mapWith(
+          Number,
+        ),
+    })
+    .from(merchants)
+    .where(eq(merchants.id, actor.id))
+    .limit(1);
+  if (!record) return null;
+  const [recentPromotions, recentEvents] = await Promise.all([
+    db
+      .select({ id: promotions.id, title: promotions.title, createdAt: promotions.createdAt })
+      .from(promotions)
+      .where(eq(promotions.merchantId, actor.id))
+      .orderBy(desc(promotions.createdAt))
+      .limit(RECENT_ACTIVITIES),
+    db
+      .select({ id: events.id, title: events.title, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.merchantId, actor.id))
+      .orderBy(desc(events.createdAt))
+      .limit(RECENT_ACTIVITIES),
+  ]);
+  const recent: Activity[] = [
+    ...recentPromotions.map((p) => ({ ...p, type: "promotion" as const })),
+    ...recentEvents.map((e) => ({ ...e, type: "event" as const })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, RECENT_ACTIVITIES);
+  return { ...record, recent };
+}

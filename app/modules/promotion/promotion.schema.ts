@@ -1,0 +1,85 @@
+/**
+ * Promotion forms (SPEC §5). Messages are translation keys.
+ *
+ * Pricing mode (SPEC §4): "price" keeps price and the optional original_price and clears discount;
+ * "percentage" keeps only discount and clears price and original_price.
+ */
+import { z } from "zod";
+import { PROMOTION_CATEGORIES } from "@db/schema";
+import {
+  LIMITS,
+  checkbox,
+  enumField,
+  optionalHttpUrl,
+  optionalText,
+  requiredDate,
+  requiredText,
+} from "~/lib/validation";
+
+export const PRICING_MODES = ["price", "percentage"] as const;
+export type PricingMode = (typeof PRICING_MODES)[number];
+
+/** 'Please fill in all required fields (Title, Valid Until, and Price or Discount).' */
+export const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required";
+/** 'Please fill in all required fields (Title, Merchant, Valid Until, Category, Price).' */
+export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequired";
+
+const PRICE_MAX = 60;
+
+const pricingMode = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
+  z.enum(PRICING_MODES, { error: "validation.invalid" }),
+);
+
+const baseFields = (required: string) => ({
+  title: requiredText(LIMITS.title, required),
+  description: optionalText(LIMITS.text),
+  image_url: optionalHttpUrl(),
+  valid_until: requiredDate(required),
+  pricing_mode: pricingMode,
+  price: optionalText(PRICE_MAX),
+  original_price: optionalText(PRICE_MAX),
+  discount: optionalText(PRICE_MAX),
+  terms_and_conditions: optionalText(LIMITS.text),
+});
+
+/** Applies the pricing-mode rule; the mode itself is not stored. */
+function applyPricingMode<
+  T extends { pricing_mode: PricingMode; price: string | null; original_price: string | null; discount: string | null },
+>(v: T): Omit<T, "pricing_mode"> {
+  const { pricing_mode, ...rest } = v;
+  if (pricing_mode === "percentage") return { ...rest, price: null, original_price: null };
+  return { ...rest, discount: null };
+}
+
+export const merchantPromotionSchema = z
+  .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
+  .transform(applyPricingMode)
+  .superRefine((v, ctx) => {
+    if (!v.price && !v.discount) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
+      ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
+    }
+  });
+export type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
+
+export const adminPromotionSchema = z
+  .object({
+    ...baseFields(ADMIN_PROMOTION_REQUIRED),
+    merchant_id: requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED),
+    category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
+    is_premium: checkbox(),
+  })
+  .transform(applyPricingMode)
+  .superRefine((v, ctx) => {
+    // The admin form requires the price, or the discount when the percentage mode is chosen.
+    if (!v.price && !v.discount) {
+      ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });
+    }
+  });
+export type AdminPromotionInput = z.output<typeof adminPromotionSchema>;
+
+/** The form's starting pricing mode when editing (SPEC §4): percentage if a discount is present. */
+export function initialPricingMode(row: { discount: string | null } | null | undefined): PricingMode {
+  return row?.discount ? "percentage" : "price";
+}
