@@ -10,6 +10,7 @@ import {
   requiredDate,
   requiredText,
 } from "~/lib/validation";
+import { present } from "../promotion/promotion.schema";
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
 export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
@@ -32,14 +33,14 @@ const timeField = () =>
     .refine((s) => s === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(s), { error: "validation.time" });
 
 const baseFields = (required: string) => ({
-  title: requiredText(LIMITS.title, required),
+  title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
   image_url: optionalHttpUrl(),
-  venue: requiredText(LIMITS.title, required),
+  venue: present(requiredText(LIMITS.title, required)),
   time: timeField(),
   price: optionalText(60),
-  start_date: requiredDate(required),
-  attendees: z.unknown().transform(parseAttendees),
+  start_date: present(requiredDate(required)),
+  attendees: z.unknown().optional().transform(parseAttendees),
   category: enumField(EVENT_CATEGORIES, required),
 });
 
@@ -48,7 +49,7 @@ export type MerchantEventInput = z.output<typeof merchantEventSchema>;
 
 export const adminEventSchema = z.object({
   ...baseFields(ADMIN_EVENT_REQUIRED),
-  merchant_id: requiredText(LIMITS.short, ADMIN_EVENT_REQUIRED),
+  merchant_id: present(requiredText(LIMITS.short, ADMIN_EVENT_REQUIRED)),
   is_featured: checkbox(),
 });
 export type AdminEventInput = z.output<typeof adminEventSchema>;

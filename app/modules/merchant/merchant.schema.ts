@@ -2,20 +2,24 @@
 import { z } from "zod";
 import { MERCHANT_CATEGORIES } from "@db/schema";
 import { LIMITS, optionalHttpUrl, optionalText, requiredText, uuidField } from "~/lib/validation";
+import { present } from "../promotion/promotion.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */
 export const PROFILE_REQUIRED = "merchant:profile.errors.required";
 
 const openingHours = () =>
-  z.unknown().transform((v, ctx) => {
-    const result = parseOpeningHours(v);
-    if (!result.ok) {
-      ctx.addIssue({ code: "custom", message: result.error });
-      return z.NEVER;
-    }
-    return result.value;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx) => {
+      const result = parseOpeningHours(v);
+      if (!result.ok) {
+        ctx.addIssue({ code: "custom", message: result.error });
+        return z.NEVER;
+      }
+      return result.value;
+    });
 
 const optionalCategory = () =>
   z.preprocess(
@@ -39,8 +43,8 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
 export const merchantProfileSchema = z.preprocess(
   weeklyFieldsToOpeningHours,
   z.object({
-    business_name: requiredText(LIMITS.short, PROFILE_REQUIRED),
-    business_email: requiredText(LIMITS.email, PROFILE_REQUIRED)
+    business_name: present(requiredText(LIMITS.short, PROFILE_REQUIRED)),
+    business_email: present(requiredText(LIMITS.email, PROFILE_REQUIRED))
       .pipe(z.email({ error: "validation.email" }))
       .transform((s) => s.toLowerCase()),
     municipality_id: uuidField(PROFILE_REQUIRED),

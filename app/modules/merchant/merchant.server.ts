@@ -114,11 +114,9 @@ export async function merchantDashboard(
       businessName: merchants.businessName,
       isPremium: merchants.isPremium,
       totalPromotions:
-        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id})`.mapWith(
-          Number,
-        ),
+        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${actor.id})`.mapWith(Number),
       activeEvents:
-        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${merchants.id} and ${events.startDate} >= ${today})`.mapWith(
+        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${actor.id} and ${events.startDate} >= ${today})`.mapWith(
           Number,
         ),
     })

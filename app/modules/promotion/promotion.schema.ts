@@ -26,16 +26,19 @@ export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequire
 
 const PRICE_MAX = 60;
 
+/** A missing field reads as blank, so it gets the form's required message rather than a type error. */
+export const present = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? "", schema);
+
 const pricingMode = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
   z.enum(PRICING_MODES, { error: "validation.invalid" }),
 );
 
 const baseFields = (required: string) => ({
-  title: requiredText(LIMITS.title, required),
+  title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
   image_url: optionalHttpUrl(),
-  valid_until: requiredDate(required),
+  valid_until: present(requiredDate(required)),
   pricing_mode: pricingMode,
   price: optionalText(PRICE_MAX),
   original_price: optionalText(PRICE_MAX),
@@ -66,7 +69,7 @@ export type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
 export const adminPromotionSchema = z
   .object({
     ...baseFields(ADMIN_PROMOTION_REQUIRED),
-    merchant_id: requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED),
+    merchant_id: present(requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED)),
     category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
     is_premium: checkbox(),
   })
