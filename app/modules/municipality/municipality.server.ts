@@ -1,5 +1,5 @@
 /** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -76,6 +76,23 @@ export async function municipalityExists(id: string): Promise<boolean> {
     .where(eq(municipalities.id, id))
     .limit(1);
   return !!row;
+}
+
+/** Administrators: every municipality (active or not) ordered by name, optionally searched by name or slug. */
+export async function listMunicipalitiesForAdmin(
+  actor: Actor | null,
+  query: { q?: string } = {},
+): Promise<MunicipalityRow[]> {
+  if (!can(actor, "list-all")) throw new ForbiddenError();
+  const db = await getDb();
+  const q = query.q?.trim().slice(0, 100);
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .select()
+    .from(municipalities)
+    .where(pattern ? or(ilike(municipalities.name, pattern), ilike(municipalities.slug, pattern)) : undefined)
+    .orderBy(asc(municipalities.name))
+    .limit(1000);
 }
 
 function assertSlugAllowed(slug: string) {

@@ -1,8 +1,12 @@
 /** Platform settings (admin-editable): site name, contact address and provider keys. */
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { platformSettings } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import { assertAdmin } from "../admin/admin.policy";
+import type { SettingsInput } from "../admin/admin.schema";
+import { recordEvent } from "../log/log.server";
 
 export type Settings = {
   siteName: string;
@@ -49,4 +53,63 @@ export async function getSettings(db?: DbOrTx): Promise<Settings> {
 export function maskSecret(value: string): string {
   if (!value) return "";
   return `••••${value.slice(-4)}`;
+}
+
+/** What the settings page may send to a browser: the keys only masked. */
+export type MaskedSettings = {
+  siteName: string;
+  contactEmail: string;
+  paymentApiKeyMasked: string;
+  mapsApiKeyMasked: string;
+};
+
+export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSettings> {
+  assertAdmin(actor);
+  invalidateSettings();
+  const s = await getSettings();
+  return {
+    siteName: s.siteName,
+    contactEmail: s.contactEmail,
+    paymentApiKeyMasked: maskSecret(s.paymentApiKey),
+    mapsApiKeyMasked: maskSecret(s.mapsApiKey),
+  };
+}
+
+/**
+ * Saves the settings (admin only). An empty key input keeps the stored key; a clear box removes it.
+ * The audit row names the changed settings, never a key value.
+ */
+export async function saveSettings(actor: Actor | null, input: SettingsInput): Promise<{ changed: string[] }> {
+  assertAdmin(actor);
+  const db = await getDb();
+  invalidateSettings();
+  const current = await getSettings();
+  const next: Partial<Settings> = { siteName: input.site_name, contactEmail: input.contact_email };
+  if (input.clear_payment_api_key) next.paymentApiKey = "";
+  else if (input.payment_api_key) next.paymentApiKey = input.payment_api_key;
+  if (input.clear_maps_api_key) next.mapsApiKey = "";
+  else if (input.maps_api_key) next.mapsApiKey = input.maps_api_key;
+  const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => next[k] !== current[k]);
+  await db.transaction(async (tx) => {
+    for (const k of changed) {
+      const value = next[k] ?? "";
+      await tx
+        .insert(platformSettings)
+        .values({ key: SETTING_KEYS[k], value })
+        .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: sql`now()` } });
+    }
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "settings.updated",
+        description: changed.length
+          ? `${actor.email} updated the platform settings (${changed.join(", ")})`
+          : `${actor.email} saved the platform settings without changes`,
+        metadata: { changed: changed.map((k) => SETTING_KEYS[k]) },
+      },
+      tx,
+    );
+  });
+  invalidateSettings();
+  return { changed };
 }

@@ -1,14 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
+import { AdminHeader, Badge } from "~/components/admin/admin-ui";
+import { DataTable } from "~/components/crud";
+import { listParams } from "~/lib/crud.server";
+import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
+import { loadList } from "~/modules/admin/action.server";
+import { listLogs } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/logs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { meta: { title: context.t("common:panel.menu.logs"), noindex: true } };
+  const actor = await requireAdmin(request, context);
+  const params = listParams(request, 25);
+  const list = await loadList(context, "admin:logs.fetchFailed", () => listLogs(actor, params), {
+    rows: [],
+    total: 0,
+  });
+  return {
+    ...list.value,
+    error: list.error,
+    page: params.page,
+    pageSize: params.pageSize,
+    meta: { title: context.t("admin:logs.title"), noindex: true },
+  };
 }
 
+/** Read-only: nothing may be posted here. */
 export async function action({ request, context }: Route.ActionArgs) {
   await requireAdmin(request, context);
   return new Response(null, { status: 405 });
@@ -16,7 +33,67 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <PageHeading title={t("panel.menu.logs")} />;
+function metadataSummary(metadata: Record<string, unknown>): string {
+  return Object.entries(metadata)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(", ") : typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(" · ");
+}
+
+export default function LogsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { rows, total, page, pageSize, error } = loaderData;
+  return (
+    <div className="space-y-6">
+      <AdminHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
+      <DataTable
+        caption={t("admin:logs.caption")}
+        searchable
+        rows={rows}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        error={error}
+        emptyMessage={t("admin:logs.empty")}
+        rowKey={(r) => r.id}
+        columns={[
+          {
+            key: "time",
+            header: t("admin:logs.time"),
+            cell: (r) => (
+              <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt, i18n.language)}</time>
+            ),
+            className: "whitespace-nowrap",
+          },
+          {
+            key: "user",
+            header: t("admin:logs.user"),
+            cell: (r) => r.userEmail ?? <span className="italic text-slate-600">{t("admin:common.system")}</span>,
+            className: "hidden sm:table-cell",
+          },
+          {
+            key: "event",
+            header: t("admin:logs.event"),
+            cell: (r) => (
+              <Badge tone={r.eventType.includes("failed") ? "red" : r.eventType.startsWith("auth") ? "slate" : "blue"}>
+                {r.eventType}
+              </Badge>
+            ),
+          },
+          {
+            key: "description",
+            header: t("admin:logs.description"),
+            cell: (r) => (
+              <div className="min-w-48">
+                <div>{r.description}</div>
+                <div className="text-slate-600 sm:hidden">{r.userEmail ?? t("admin:common.system")}</div>
+                {Object.keys(r.metadata ?? {}).length > 0 && (
+                  <div className="mt-1 break-all font-mono text-xs text-slate-600">{metadataSummary(r.metadata)}</div>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,8 @@
+import type { Actor } from "~/lib/auth.server";
+
+export type FeatureAction = "list" | "create" | "update" | "delete";
+
+/** Features are managed by administrators only (SPEC §6). */
+export function can(actor: Actor | null, _action: FeatureAction): boolean {
+  return actor?.role === "admin";
+}

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { LIMITS, optionalText, requiredText } from "~/lib/validation";
+
+/** SPEC §5 Feature: 'Feature name is required.'; the description is optional. */
+export const featureSchema = z.object({
+  name: requiredText(LIMITS.short, "admin:features.required"),
+  description: optionalText(LIMITS.text),
+});
+export type FeatureInput = z.output<typeof featureSchema>;

@@ -1,0 +1,91 @@
+/** Features (SPEC §7 features): all ordered by name; admin only. */
+import { asc, eq } from "drizzle-orm";
+import { features } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { searchWhere } from "../admin/search.server";
+import { recordEvent } from "../log/log.server";
+import { type FeatureAction, can } from "./feature.policy";
+import type { FeatureInput } from "./feature.schema";
+
+export type FeatureRow = typeof features.$inferSelect;
+
+function guard(actor: Actor | null, action: FeatureAction): asserts actor is Actor {
+  if (!can(actor, action)) throw new ForbiddenError();
+}
+
+export async function listFeatures(actor: Actor | null, query: { q?: string } = {}): Promise<FeatureRow[]> {
+  guard(actor, "list");
+  const db = await getDb();
+  return db
+    .select()
+    .from(features)
+    .where(searchWhere(query.q, [features.name, features.description]))
+    .orderBy(asc(features.name))
+    .limit(500);
+}
+
+export async function createFeature(actor: Actor | null, input: FeatureInput) {
+  guard(actor, "create");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(features).values({ name: input.name, description: input.description }).returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "feature.created",
+        description: `${actor.email} created the feature ${row.name}`,
+        metadata: { featureId: row.id },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function updateFeature(actor: Actor | null, id: string, input: FeatureInput) {
+  guard(actor, "update");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(features).where(eq(features.id, id)).limit(1);
+    if (!current) throw new NotFoundError();
+    const changed = [
+      ...(current.name !== input.name ? ["name"] : []),
+      ...(current.description !== input.description ? ["description"] : []),
+    ];
+    const [row] = await tx
+      .update(features)
+      .set({ name: input.name, description: input.description })
+      .where(eq(features.id, id))
+      .returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "feature.updated",
+        description: `${actor.email} updated the feature ${row.name}`,
+        metadata: { featureId: id, changed },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function deleteFeature(actor: Actor | null, id: string) {
+  guard(actor, "delete");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(features).where(eq(features.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "feature.deleted",
+        description: `${actor.email} deleted the feature ${row.name}`,
+        metadata: { featureId: id },
+      },
+      tx,
+    );
+  });
+}

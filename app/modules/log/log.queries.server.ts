@@ -1,0 +1,52 @@
+/** Reading the audit log (SPEC §7 platform_event_logs): read-only, newest first, admin only. */
+import { count, desc, eq } from "drizzle-orm";
+import { platformEventLogs, users } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { assertAdmin } from "../admin/admin.policy";
+import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+
+export type LogRow = {
+  id: string;
+  eventType: string;
+  description: string;
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  /** Null when no user acted (the UI shows "System"). */
+  userEmail: string | null;
+};
+
+export async function listLogs(actor: Actor | null, query: ListQuery = {}): Promise<Page<LogRow>> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const where = searchWhere(query.q, [platformEventLogs.eventType, platformEventLogs.description, users.email]);
+  const { limit, offset } = paging(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: platformEventLogs.id,
+        eventType: platformEventLogs.eventType,
+        description: platformEventLogs.description,
+        metadata: platformEventLogs.metadata,
+        createdAt: platformEventLogs.createdAt,
+        userEmail: users.email,
+      })
+      .from(platformEventLogs)
+      .leftJoin(users, eq(users.id, platformEventLogs.userId))
+      .where(where)
+      .orderBy(desc(platformEventLogs.createdAt), desc(platformEventLogs.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(platformEventLogs)
+      .leftJoin(users, eq(users.id, platformEventLogs.userId))
+      .where(where),
+  ]);
+  return { rows, total };
+}
+
+/** The latest entries (admin dashboard "recent activities"). */
+export async function latestLogs(actor: Actor | null, limit = 4): Promise<LogRow[]> {
+  return (await listLogs(actor, { page: 1, pageSize: limit })).rows;
+}

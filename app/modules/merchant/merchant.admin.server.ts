@@ -1,0 +1,159 @@
+/**
+ * Administrator management of merchants (SPEC §2 Merchants, §7 merchants). Every function is admin only.
+ * A merchant and its account are created together and deleted together, each in one transaction.
+ */
+import { count, desc, eq } from "drizzle-orm";
+import { merchants, municipalities, users } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { NotFoundError } from "~/lib/errors";
+import { assertAdmin } from "../admin/admin.policy";
+import type { AdminMerchantCreateInput, AdminMerchantUpdateInput } from "../admin/admin.schema";
+import { assertMunicipalityId } from "../admin/refs.server";
+import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { recordEvent } from "../log/log.server";
+import { insertAccount } from "../user/user.server";
+
+export type AdminMerchantRow = {
+  id: string;
+  businessName: string;
+  businessEmail: string;
+  vatNumber: string | null;
+  category: string | null;
+  isPremium: boolean;
+  municipalityId: string | null;
+  municipalityName: string | null;
+  userEmail: string;
+  userName: string;
+  createdAt: Date;
+};
+
+/** Merchants with the linked user's email and name, newest first, searchable, one page at a time. */
+export async function listMerchants(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminMerchantRow>> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const where = searchWhere(query.q, [merchants.businessName, merchants.businessEmail, users.email, users.name]);
+  const { limit, offset } = paging(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: merchants.id,
+        businessName: merchants.businessName,
+        businessEmail: merchants.businessEmail,
+        vatNumber: merchants.vatNumber,
+        category: merchants.category,
+        isPremium: merchants.isPremium,
+        municipalityId: merchants.municipalityId,
+        municipalityName: municipalities.name,
+        userEmail: users.email,
+        userName: users.name,
+        createdAt: merchants.createdAt,
+      })
+      .from(merchants)
+      .innerJoin(users, eq(users.id, merchants.id))
+      .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+      .where(where)
+      .orderBy(desc(merchants.createdAt), desc(merchants.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(merchants).innerJoin(users, eq(users.id, merchants.id)).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Id and business name of every merchant, by name (SPEC §7: dropdowns). */
+export async function listMerchantOptions(actor: Actor | null): Promise<{ id: string; businessName: string }[]> {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db
+    .select({ id: merchants.id, businessName: merchants.businessName })
+    .from(merchants)
+    .orderBy(merchants.businessName)
+    .limit(1000);
+}
+
+/** Creates the account (role merchant) and the merchant record in one transaction; VAT optional. */
+export async function createMerchant(actor: Actor | null, input: AdminMerchantCreateInput) {
+  assertAdmin(actor);
+  await assertMunicipalityId(input.municipality_id);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await insertAccount(tx, {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      role: "merchant",
+      municipalityId: input.municipality_id,
+      merchant: {
+        businessName: input.business_name,
+        businessEmail: input.business_email,
+        vatNumber: input.vat_number,
+        municipalityId: input.municipality_id,
+        category: input.category,
+      },
+    });
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "merchant.created",
+        description: `${actor.email} created the merchant ${input.business_name} (${user.email})`,
+        metadata: { merchantId: user.id, userId: user.id },
+      },
+      tx,
+    );
+    return user;
+  });
+}
+
+/** Updates the merchant and renames the linked user to the business name, in one transaction. */
+export async function updateMerchant(actor: Actor | null, id: string, input: AdminMerchantUpdateInput) {
+  assertAdmin(actor);
+  await assertMunicipalityId(input.municipality_id);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+    if (!current) throw new NotFoundError();
+    const next = {
+      businessName: input.business_name,
+      businessEmail: input.business_email,
+      vatNumber: input.vat_number,
+      municipalityId: input.municipality_id,
+      category: input.category,
+      isPremium: input.is_premium,
+    };
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
+    const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
+    await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "merchant.updated",
+        description: `${actor.email} updated the merchant ${row.businessName}`,
+        metadata: { merchantId: id, changed },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+/** Removes the merchant record and then its account, in one transaction: both go or neither. */
+export async function deleteMerchant(actor: Actor | null, id: string) {
+  assertAdmin(actor);
+  if (id === actor.id) throw new NotFoundError();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "merchant.deleted",
+        description: `${actor.email} deleted the merchant ${row.businessName} and its account${user ? ` ${user.email}` : ""}`,
+        metadata: { merchantId: id, userId: id },
+      },
+      tx,
+    );
+  });
+}

@@ -1,0 +1,8 @@
+import type { Actor } from "~/lib/auth.server";
+
+export type SubscriptionAction = "list" | "create" | "update" | "delete";
+
+/** Subscriptions are managed by administrators only (SPEC §6). */
+export function can(actor: Actor | null, _action: SubscriptionAction): boolean {
+  return actor?.role === "admin";
+}

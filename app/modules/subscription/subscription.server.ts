@@ -1,0 +1,117 @@
+/** Subscriptions (SPEC §7 subscriptions): list with the user's email, newest first; admin only. */
+import { count, desc, eq } from "drizzle-orm";
+import { subscriptions, users } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { assertUserId } from "../admin/refs.server";
+import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { recordEvent } from "../log/log.server";
+import { type SubscriptionAction, can } from "./subscription.policy";
+import type { SubscriptionInput } from "./subscription.schema";
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect & { userEmail: string | null };
+
+function guard(actor: Actor | null, action: SubscriptionAction): asserts actor is Actor {
+  if (!can(actor, action)) throw new ForbiddenError();
+}
+
+export async function listSubscriptions(actor: Actor | null, query: ListQuery = {}): Promise<Page<SubscriptionRow>> {
+  guard(actor, "list");
+  const db = await getDb();
+  const where = searchWhere(query.q, [users.email, subscriptions.tier, subscriptions.status]);
+  const { limit, offset } = paging({ pageSize: 50, ...query });
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: subscriptions.id,
+        userId: subscriptions.userId,
+        tier: subscriptions.tier,
+        status: subscriptions.status,
+        startDate: subscriptions.startDate,
+        endDate: subscriptions.endDate,
+        paymentCustomerId: subscriptions.paymentCustomerId,
+        paymentSubscriptionId: subscriptions.paymentSubscriptionId,
+        createdAt: subscriptions.createdAt,
+        userEmail: users.email,
+      })
+      .from(subscriptions)
+      .leftJoin(users, eq(users.id, subscriptions.userId))
+      .where(where)
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(where),
+  ]);
+  return { rows, total };
+}
+
+const values = (input: SubscriptionInput) => ({
+  userId: input.user_id,
+  tier: input.tier,
+  status: input.status,
+  startDate: input.start_date,
+  endDate: input.end_date,
+  paymentCustomerId: input.payment_customer_id,
+  paymentSubscriptionId: input.payment_subscription_id,
+});
+
+export async function createSubscription(actor: Actor | null, input: SubscriptionInput) {
+  guard(actor, "create");
+  await assertUserId(input.user_id);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(subscriptions).values(values(input)).returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "subscription.created",
+        description: `${actor.email} created a ${row.tier} subscription (${row.status})`,
+        metadata: { subscriptionId: row.id, userId: row.userId, tier: row.tier, status: row.status },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function updateSubscription(actor: Actor | null, id: string, input: SubscriptionInput) {
+  guard(actor, "update");
+  await assertUserId(input.user_id);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+    if (!current) throw new NotFoundError();
+    const next = values(input);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
+    const [row] = await tx.update(subscriptions).set(next).where(eq(subscriptions.id, id)).returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "subscription.updated",
+        description: `${actor.email} updated a subscription (${row.tier}, ${row.status})`,
+        metadata: { subscriptionId: id, userId: row.userId, changed },
+      },
+      tx,
+    );
+    return row;
+  });
+}
+
+export async function deleteSubscription(actor: Actor | null, id: string) {
+  guard(actor, "delete");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "subscription.deleted",
+        description: `${actor.email} deleted a ${row.tier} subscription`,
+        metadata: { subscriptionId: id, userId: row.userId },
+      },
+      tx,
+    );
+  });
+}

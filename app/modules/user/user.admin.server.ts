@@ -1,0 +1,172 @@
+/** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
+import { count, desc, eq } from "drizzle-orm";
+import { merchants, municipalities, users } from "@db/schema";
+import type { Role } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { NotFoundError, ValidationError } from "~/lib/errors";
+import { assertAdmin } from "../admin/admin.policy";
+import type { AdminUserCreateInput, AdminUserUpdateInput } from "../admin/admin.schema";
+import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { assertMunicipalityId } from "../admin/refs.server";
+import { recordEvent } from "../log/log.server";
+import { insertAccount } from "./user.server";
+
+export type AdminUserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  municipalityName: string | null;
+  createdAt: Date;
+};
+
+/** All users, newest first, searchable by name, email or role, one page at a time. */
+export async function listUsers(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminUserRow>> {
+  assertAdmin(actor);
+  const db = await getDb();
+  const where = searchWhere(query.q, [users.name, users.email, users.role]);
+  const { limit, offset } = paging(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        municipalityName: municipalities.name,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .leftJoin(municipalities, eq(municipalities.id, users.municipalityId))
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, role: r.role as Role })), total };
+}
+
+/** Id and email of every user, ordered by email (SPEC §7: dropdowns). */
+export async function listUserOptions(actor: Actor | null): Promise<{ id: string; email: string }[]> {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.select({ id: users.id, email: users.email }).from(users).orderBy(users.email).limit(1000);
+}
+
+/**
+ * Creates a user with a password; a merchant role also creates the merchant record, in one transaction.
+ * The role comes only from the administrator's validated form.
+ */
+export async function createUser(actor: Actor | null, input: AdminUserCreateInput) {
+  assertAdmin(actor);
+  const municipalityId = input.municipality_id;
+  await assertMunicipalityId(municipalityId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const user = await insertAccount(tx, {
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      role: input.role,
+      municipalityId,
+      merchant:
+        input.role === "merchant"
+          ? {
+              businessName: input.business_name ?? input.name,
+              businessEmail: input.business_email ?? input.email,
+              vatNumber: input.vat_number,
+            }
+          : undefined,
+    });
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "user.created",
+        description: `${actor.email} created the ${input.role} account ${user.email}`,
+        metadata: { userId: user.id, role: input.role, merchantCreated: input.role === "merchant" },
+      },
+      tx,
+    );
+    return user;
+  });
+}
+
+/**
+ * Changes a user's name and role (the email never changes). A role change is logged as
+ * "user.role_changed"; a new merchant gets a merchant record so the merchant panel works at once.
+ * An administrator cannot change their own role (no accidental lock-out).
+ */
+export async function updateUser(actor: Actor | null, id: string, input: AdminUserUpdateInput) {
+  assertAdmin(actor);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!current) throw new NotFoundError();
+    const roleChanged = current.role !== input.role;
+    if (roleChanged && current.id === actor.id) {
+      throw new ValidationError("admin:users.ownRole", { role: "admin:users.ownRole" });
+    }
+    const changed = [...(current.name !== input.name ? ["name"] : []), ...(roleChanged ? ["role"] : [])];
+    const [row] = await tx
+      .update(users)
+      .set({ name: input.name, role: input.role, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    let merchantCreated = false;
+    if (roleChanged && input.role === "merchant") {
+      const [existing] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id)).limit(1);
+      if (!existing) {
+        await tx.insert(merchants).values({
+          id,
+          businessName: input.name,
+          businessEmail: current.email,
+          municipalityId: current.municipalityId,
+        });
+        merchantCreated = true;
+      }
+    }
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "user.updated",
+        description: `${actor.email} updated the account ${row.email}`,
+        metadata: { userId: id, changed },
+      },
+      tx,
+    );
+    if (roleChanged) {
+      await recordEvent(
+        {
+          userId: actor.id,
+          eventType: "user.role_changed",
+          description: `${actor.email} changed the role of ${row.email} from ${current.role} to ${input.role}`,
+          metadata: { userId: id, from: current.role, to: input.role, merchantCreated },
+        },
+        tx,
+      );
+    }
+    return row;
+  });
+}
+
+/** Deletes a user and everything that cascades from it (account, sessions, merchant record). */
+export async function deleteUser(actor: Actor | null, id: string) {
+  assertAdmin(actor);
+  if (id === actor.id) throw new ValidationError("admin:users.ownDelete");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "user.deleted",
+        description: `${actor.email} deleted the account ${row.email}`,
+        metadata: { userId: id, role: row.role },
+      },
+      tx,
+    );
+  });
+}
