@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
+import { LanguageSync } from "./components/language-sync";
 import { type Locale, type Messages, createI18n } from "./lib/i18n";
 import commonEn from "./locales/en/common.json";
 import { rootData } from "./lib/root-data.server";
@@ -68,6 +69,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <I18nextProvider i18n={i18n}>
           {children}
           <CookieNotice />
+          {data && <LanguageSync locale={locale} />}
         </I18nextProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

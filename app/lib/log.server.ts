@@ -10,7 +10,9 @@ function threshold(): number {
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
   if (order[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }, (_k, v) =>
-    v instanceof Error ? { name: v.name, message: v.message } : v,
+    v instanceof Error
+      ? { name: v.name, message: v.message, ...(v.cause instanceof Error ? { cause: v.cause.message } : {}) }
+      : v,
   );
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
