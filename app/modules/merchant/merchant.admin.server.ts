@@ -6,13 +6,17 @@ import { count, desc, eq } from "drizzle-orm";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { NotFoundError } from "~/lib/errors";
-import { assertAdmin } from "../admin/admin.policy";
+import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import type { AdminMerchantCreateInput, AdminMerchantUpdateInput } from "../admin/admin.schema";
 import { assertMunicipalityId } from "../admin/refs.server";
 import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
 import { recordEvent } from "../log/log.server";
 import { insertAccount } from "../user/user.server";
+import { type MerchantAction, can } from "./merchant.policy";
+
+function assertMay(actor: Actor | null, action: MerchantAction): asserts actor is Actor {
+  if (!actor || actor.role !== "admin" || !can(actor, action)) throw new ForbiddenError();
+}
 
 export type AdminMerchantRow = {
   id: string;
@@ -30,7 +34,7 @@ export type AdminMerchantRow = {
 
 /** Merchants with the linked user's email and name, newest first, searchable, one page at a time. */
 export async function listMerchants(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminMerchantRow>> {
-  assertAdmin(actor);
+  assertMay(actor, "list-all");
   const db = await getDb();
   const where = searchWhere(query.q, [merchants.businessName, merchants.businessEmail, users.email, users.name]);
   const { limit, offset } = paging(query);
@@ -63,7 +67,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
 
 /** Id and business name of every merchant, by name (SPEC §7: dropdowns). */
 export async function listMerchantOptions(actor: Actor | null): Promise<{ id: string; businessName: string }[]> {
-  assertAdmin(actor);
+  assertMay(actor, "list-all");
   const db = await getDb();
   return db
     .select({ id: merchants.id, businessName: merchants.businessName })
@@ -74,7 +78,7 @@ export async function listMerchantOptions(actor: Actor | null): Promise<{ id: st
 
 /** Creates the account (role merchant) and the merchant record in one transaction; VAT optional. */
 export async function createMerchant(actor: Actor | null, input: AdminMerchantCreateInput) {
-  assertAdmin(actor);
+  assertMay(actor, "create");
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -107,7 +111,7 @@ export async function createMerchant(actor: Actor | null, input: AdminMerchantCr
 
 /** Updates the merchant and renames the linked user to the business name, in one transaction. */
 export async function updateMerchant(actor: Actor | null, id: string, input: AdminMerchantUpdateInput) {
-  assertAdmin(actor);
+  assertMay(actor, "update");
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -139,7 +143,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
 
 /** Removes the merchant record and then its account, in one transaction: both go or neither. */
 export async function deleteMerchant(actor: Actor | null, id: string) {
-  assertAdmin(actor);
+  assertMay(actor, "delete");
   if (id === actor.id) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
