@@ -309,3 +309,15 @@ export function RowActions({ onEdit, onDelete, label }: { onEdit?: () => void; o
     </div>
   );
 }
+
+/** A yes/no badge for boolean columns (premium, featured, active...). */
+export function YesNoBadge({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${value ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
+    >
+      {value ? t("crud.yes") : t("crud.no")}
+    </span>
+  );
+}

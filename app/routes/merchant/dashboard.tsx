@@ -1,32 +1,172 @@
-import { eq } from "drizzle-orm";
+/** Merchant panel dashboard (SPEC merchant panel): figures, quick links and the 5 latest activities. */
+import { BadgePercent, Building2, CalendarDays, ChevronRight, MousePointerClick, Star } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { redirect } from "react-router";
-import { merchants } from "@db/schema";
+import { Link, redirect } from "react-router";
 import { PageHeading } from "~/components/page-heading";
-import { getDb } from "~/lib/db.server";
+import { formatNumber, formatRelative } from "~/lib/format";
 import { requireRole } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
+import { PLACEHOLDERS } from "~/lib/placeholders";
+import { merchantDashboard } from "~/modules/merchant/merchant.server";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC: admits merchant and admin; without a merchant record for the user's id, to /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, ["merchant", "admin"]);
-  const db = await getDb();
-  const [merchant] = await db
-    .select({ businessName: merchants.businessName })
-    .from(merchants)
-    .where(eq(merchants.id, actor.id))
-    .limit(1);
-  if (!merchant) throw redirect("/");
+  const dashboard = await merchantDashboard(actor);
+  if (!dashboard) throw redirect("/");
   return {
-    businessName: merchant.businessName,
+    ...dashboard,
+    recent: dashboard.recent.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    totalClicks: PLACEHOLDERS.totalClicks,
+    now: new Date().toISOString(),
     meta: { title: context.t("common:panel.menu.dashboard"), noindex: true },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  return <PageHeading title={t("panel.welcome", { name: loaderData.businessName })} />;
+export default function MerchantDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("merchant");
+  const lng = i18n.language;
+  const now = new Date(loaderData.now);
+  const stats = [
+    {
+      key: "promotions",
+      label: t("dashboard.stats.totalPromotions"),
+      value: loaderData.totalPromotions,
+      icon: BadgePercent,
+      hint: null,
+    },
+    {
+      key: "events",
+      label: t("dashboard.stats.activeEvents"),
+      value: loaderData.activeEvents,
+      icon: CalendarDays,
+      hint: t("dashboard.stats.activeEventsHint"),
+    },
+    {
+      key: "clicks",
+      label: t("dashboard.stats.totalClicks"),
+      value: loaderData.totalClicks,
+      icon: MousePointerClick,
+      hint: t("dashboard.stats.totalClicksHint"),
+    },
+  ];
+  const links = [
+    {
+      to: "/merchant/promotions",
+      title: t("dashboard.quickLinks.promotions"),
+      text: t("dashboard.quickLinks.promotionsText"),
+      icon: BadgePercent,
+    },
+    {
+      to: "/merchant/events",
+      title: t("dashboard.quickLinks.events"),
+      text: t("dashboard.quickLinks.eventsText"),
+      icon: CalendarDays,
+    },
+    {
+      to: "/merchant/profile",
+      title: t("dashboard.quickLinks.profile"),
+      text: t("dashboard.quickLinks.profileText"),
+      icon: Building2,
+    },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <PageHeading title={t("dashboard.welcome", { name: loaderData.businessName })}>
+        <p>{t("dashboard.subtitle")}</p>
+        {loaderData.isPremium && (
+          <p className="mt-2 inline-flex items-center gap-1 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900">
+            <Star aria-hidden="true" className="size-4" />
+            {t("dashboard.premium")}
+          </p>
+        )}
+      </PageHeading>
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          {t("dashboard.stats.label")}
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {stats.map(({ key, label, value, icon: Icon, hint }) => (
+            <div key={key} className="card flex items-start gap-4 p-5">
+              <span className="rounded-lg bg-brand-50 p-3 text-brand-700">
+                <Icon aria-hidden="true" className="size-6" />
+              </span>
+              <div className="flex flex-col">
+                <dt className="text-sm font-medium text-slate-600">{label}</dt>
+                <dd className="order-first text-3xl font-bold text-slate-900" data-testid={`stat-${key}`}>
+                  {formatNumber(value, lng)}
+                </dd>
+                {hint && <dd className="text-xs text-slate-600">{hint}</dd>}
+              </div>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <div className="grid gap-8 lg:grid-cols-5">
+        <section aria-labelledby="links-heading" className="lg:col-span-2">
+          <h2 id="links-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            {t("dashboard.quickLinks.title")}
+          </h2>
+          <ul className="space-y-3">
+            {links.map(({ to, title, text, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="card flex items-center gap-4 p-4 transition-colors hover:border-brand-500 hover:bg-brand-50"
+                >
+                  <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
+                  <span className="flex-1">
+                    <span className="block font-semibold text-slate-900">{title}</span>
+                    <span className="block text-sm text-slate-600">{text}</span>
+                  </span>
+                  <ChevronRight aria-hidden="true" className="size-4 text-slate-500" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="recent-heading" className="lg:col-span-3">
+          <h2 id="recent-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            {t("dashboard.recent.title")}
+          </h2>
+          <div className="card">
+            {loaderData.recent.length === 0 ? (
+              <p className="p-6 text-center text-slate-600">{t("dashboard.recent.empty")}</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {loaderData.recent.map((a) => {
+                  const Icon = a.type === "promotion" ? BadgePercent : CalendarDays;
+                  return (
+                    <li key={`${a.type}-${a.id}`} className="flex items-center gap-3 px-4 py-3">
+                      <span
+                        className={`rounded-full p-2 ${a.type === "promotion" ? "bg-brand-50 text-brand-700" : "bg-sky-50 text-sky-800"}`}
+                      >
+                        <Icon aria-hidden="true" className="size-4" />
+                      </span>
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-medium text-slate-900">{a.title}</p>
+                        <p className="text-sm text-slate-600">
+                          {t(`dashboard.recent.${a.type}`)} ·{" "}
+                          <time dateTime={a.createdAt}>
+                            {t("dashboard.recent.created", { time: formatRelative(a.createdAt, lng, now) })}
+                          </time>
+                        </p>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
 }
