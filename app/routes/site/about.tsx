@@ -1,25 +1,56 @@
+import { Building2, Languages, MapPinned } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-
+import { Link } from "react-router";
+import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/meta";
 import type { Route } from "./+types/about";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    municipality: null as { name: string } | null,
-    meta: { title: context.t("site:about.title", { city: "" }) },
+    meta: { title: context.t("site:about.title"), description: context.t("site:about.metaDescription") },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function About() {
   const { t } = useTranslation("site");
+  const stats = [
+    { icon: MapPinned, value: t("about.cities"), label: t("about.citiesLabel") },
+    { icon: Building2, value: t("about.businesses"), label: t("about.businessesLabel") },
+    { icon: Languages, value: t("about.languages"), label: t("about.languagesLabel") },
+  ];
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("about.title", { city: loaderData.municipality?.name ?? "" })} />
-    </main>
+    <StaticPage title={t("about.title")} lead={<p>{t("about.lead")}</p>}>
+      <StaticSection id="mission" title={t("about.missionTitle")}>
+        <p>{t("about.mission")}</p>
+      </StaticSection>
+      <section aria-labelledby="stats">
+        <h2 id="stats" className="text-xl font-bold text-slate-900">
+          {t("about.statsTitle")}
+        </h2>
+        <ul className="mt-4 grid gap-4 sm:grid-cols-3">
+          {stats.map(({ icon: Icon, value, label }) => (
+            <li key={label} className="card p-5 text-center">
+              <Icon aria-hidden="true" className="mx-auto size-6 text-brand-700" />
+              <p className="mt-2 text-3xl font-extrabold text-brand-700">{value}</p>
+              <p className="mt-1 text-sm text-slate-700">{label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <StaticSection id="values" title={t("about.valuesTitle")}>
+        <ul className="list-disc space-y-2 pl-5">
+          <li>{t("about.values.local")}</li>
+          <li>{t("about.values.trust")}</li>
+          <li>{t("about.values.open")}</li>
+        </ul>
+      </StaticSection>
+      <p>
+        <Link to="/contact" className="btn-primary">
+          {t("about.contactCta")}
+        </Link>
+      </p>
+    </StaticPage>
   );
 }

@@ -1,26 +1,251 @@
+import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { data } from "react-router";
+import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
+import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { StateView } from "~/components/site/state-view";
+import { formatDateLong, formatNumber } from "~/lib/format";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { PLACEHOLDERS } from "~/lib/placeholders";
+import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import type { Route } from "./+types/event-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
   const municipality = await requireActiveMunicipality(params.municipality);
+  const town = { name: municipality.name, slug: municipality.slug };
+  let event: EventDetail | null = null;
+  try {
+    event = await findPublicEvent(municipality.id, params.eventId);
+  } catch (err) {
+    log("error", "event detail failed", { err, id: params.eventId });
+    return data(
+      {
+        state: "error" as const,
+        municipality: town,
+        event: null,
+        meta: { title: context.t("site:eventDetail.notFoundTitle"), noindex: true },
+      },
+      { status: 500 },
+    );
+  }
+  if (!event) {
+    return data(
+      {
+        state: "not-found" as const,
+        municipality: town,
+        event: null,
+        meta: { title: context.t("site:eventDetail.notFoundTitle"), noindex: true },
+      },
+      { status: 404 },
+    );
+  }
   return {
-    municipality: { name: municipality.name, slug: municipality.slug },
-    meta: { title: context.t("site:eventDetail.title", { city: municipality.name }) },
+    state: "ok" as const,
+    municipality: town,
+    event,
+    meta: {
+      title: event.title,
+      description:
+        (event.description ?? "").slice(0, 200) ||
+        context.t("site:events.metaDescription", { city: municipality.name }),
+      image: new URL(event.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      type: "article",
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("site");
+export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("site");
+  const label = useCategoryLabel();
+  const { municipality } = loaderData;
+  const back = `/events/${municipality.slug}`;
+  if (loaderData.state !== "ok" || !loaderData.event) {
+    // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
+    return (
+      <StateView
+        title={t("eventDetail.notFoundTitle")}
+        message={loaderData.state === "error" ? t("eventDetail.loadError") : t("eventDetail.notFound")}
+        back={back}
+        backLabel={t("eventDetail.back")}
+      />
+    );
+  }
+  const e = loaderData.event;
+  const m = e.merchant;
+  const images = [e.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
+
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("eventDetail.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <BackLink to={back}>{t("eventDetail.back")}</BackLink>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <Gallery images={images} title={e.title} />
+          <section className="mt-8" aria-labelledby="about-title">
+            <h2 id="about-title" className="text-lg font-bold text-slate-900">
+              {t("eventDetail.about")}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-800">{e.description}</p>
+          </section>
+          <section className="mt-8" aria-labelledby="tags-title">
+            <h2 id="tags-title" className="text-lg font-bold text-slate-900">
+              {t("eventDetail.tags")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {PLACEHOLDERS.eventTags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                  {t(`placeholders.eventTags.${tag}`)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="mt-8" aria-labelledby="guidelines-title">
+            <h2 id="guidelines-title" className="text-lg font-bold text-slate-900">
+              {t("eventDetail.guidelines")}
+            </h2>
+            <ul className="mt-3 space-y-2 text-sm text-slate-700">
+              {PLACEHOLDERS.eventGuidelines.map((g) => (
+                <li key={g} className="flex gap-2">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                  {t(`placeholders.guidelines.${g}`)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section className="card p-5">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                <CategoryIcon category={e.category} className="size-3.5" />
+                {label(e.category)}
+              </span>
+              {e.isFeatured && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  <Star aria-hidden="true" className="size-3" />
+                  {t("common.featured")}
+                </span>
+              )}
+            </div>
+            <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{e.title}</h1>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.date")}</span>
+                </dt>
+                <dd className="font-medium text-slate-900">{formatDateLong(e.startDate, i18n.language)}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.time")}</span>
+                </dt>
+                <dd className="text-slate-800">{e.time ?? t("eventDetail.noTime")}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.venue")}</span>
+                </dt>
+                <dd className="text-slate-800">{e.venue}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("events.attending", { count: e.attendees })}</span>
+                </dt>
+                <dd className="text-slate-800">
+                  {t("events.attending", { count: formatNumber(e.attendees, i18n.language) })}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-4 text-2xl font-bold text-slate-900">
+              <span className="sr-only">{t("eventDetail.price")}: </span>
+              {displayPrice(e.price, t("common.free"))}
+            </p>
+            <div className="mt-5 flex flex-col gap-2">
+              <button type="button" className="btn-primary w-full">
+                {t("eventDetail.register")}
+              </button>
+              <div className="grid grid-cols-2 gap-2">
+                <button type="button" className="btn-secondary">
+                  {t("eventDetail.contactOrganizer")}
+                </button>
+                <button type="button" className="btn-secondary">
+                  {t("eventDetail.directions")}
+                </button>
+              </div>
+              <div className="flex flex-wrap items-start gap-2">
+                <FavouriteButton id={`event:${e.id}`} />
+                <ShareButton title={e.title} />
+              </div>
+            </div>
+          </section>
+
+          <section className="card p-5" aria-labelledby="organizer-title">
+            <h2 id="organizer-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+              {t("eventDetail.organizer")}
+            </h2>
+            <div className="mt-3 flex items-center gap-3">
+              <img
+                src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
+                alt={t("common.logoOf", { name: m.businessName })}
+                width={56}
+                height={56}
+                className="size-14 rounded-full bg-slate-100 object-cover"
+              />
+              <div>
+                <p className="font-semibold text-slate-900">{m.businessName}</p>
+                <p className="flex items-center gap-1 text-sm text-slate-700">
+                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}
+                </p>
+              </div>
+            </div>
+            <dl className="mt-4 space-y-2 text-sm">
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.venue")}</span>
+                </dt>
+                <dd className="text-slate-800">{e.venue}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.email")}</span>
+                </dt>
+                <dd>
+                  <a className="link break-all" href={`mailto:${m.businessEmail}`}>
+                    {m.businessEmail}
+                  </a>
+                </dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.phone")}</span>
+                </dt>
+                <dd className="text-slate-800">{PLACEHOLDERS.organizerPhone}</dd>
+              </div>
+              <div className="flex gap-2">
+                <dt className="shrink-0">
+                  <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <span className="sr-only">{t("eventDetail.website")}</span>
+                </dt>
+                <dd className="break-all text-slate-800">
+                  {PLACEHOLDERS.organizerWebsite.replace(/^https?:\/\//, "")}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
     </main>
   );
 }

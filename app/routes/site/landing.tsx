@@ -1,25 +1,93 @@
+import { CalendarDays, Megaphone, Tag } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-
+import { Link, data, redirect, useActionData } from "react-router";
+import { MunicipalitySearch } from "~/components/site/municipality-search";
+import { readForm } from "~/lib/form.server";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { toSlug } from "~/lib/routes-reserved";
+import { findActiveMunicipality, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/landing";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
+const QUICK_SLUGS = ["brussel", "zonhoven", "hasselt"] as const;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  let municipalities: { name: string; slug: string }[] = [];
+  try {
+    municipalities = (await listActiveMunicipalities()).map(({ name, slug }) => ({ name, slug }));
+  } catch (err) {
+    log("error", "landing: municipalities load failed", { err });
+  }
   return {
-    municipality: null as { name: string } | null,
-    meta: { title: context.t("site:landing.title", { city: "" }) },
+    municipalities,
+    meta: { title: context.t("site:landing.title"), description: context.t("site:landing.metaDescription") },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+/** SPEC landing: non-blank text, lowercased with spaces as hyphens; active -> /{slug}, else /404. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const text = (form.q ?? "").slice(0, 200);
+  if (!text.trim()) return data({ error: "landing.required" }, { status: 400 });
+  const slug = toSlug(text);
+  const municipality = await findActiveMunicipality(slug);
+  throw redirect(municipality ? `/${municipality.slug}` : "/404");
+}
+
+export default function Landing({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const actionData = useActionData<typeof action>();
+  const names = new Map(loaderData.municipalities.map((m) => [m.slug, m.name]));
+  const features = [
+    { icon: Tag, title: t("landing.features.promotions"), text: t("landing.features.promotionsText") },
+    { icon: CalendarDays, title: t("landing.features.events"), text: t("landing.features.eventsText") },
+    { icon: Megaphone, title: t("landing.features.reports"), text: t("landing.features.reportsText") },
+  ];
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("landing.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main">
+      <section className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:py-20">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("landing.eyebrow")}</p>
+          <h1 className="mt-3 text-3xl font-extrabold text-slate-900 sm:text-5xl">{t("landing.heading")}</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-base text-slate-700 sm:text-lg">{t("landing.intro")}</p>
+          <div className="mx-auto mt-8 max-w-xl text-left">
+            <MunicipalitySearch
+              municipalities={loaderData.municipalities}
+              error={actionData?.error ? t(actionData.error) : null}
+            />
+          </div>
+          <div className="mt-4">
+            <h2 className="text-sm font-medium text-slate-700">{t("landing.quick")}</h2>
+            <ul className="mt-2 flex flex-wrap justify-center gap-2">
+              {QUICK_SLUGS.map((slug) => (
+                <li key={slug}>
+                  <Link to={`/${slug}`} className="btn-secondary rounded-full">
+                    {names.get(slug) ?? slug.charAt(0).toUpperCase() + slug.slice(1)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="features-title" className="mx-auto max-w-7xl px-4 py-12">
+        <h2 id="features-title" className="text-center text-2xl font-bold text-slate-900">
+          {t("landing.features.title")}
+        </h2>
+        <ul className="mt-8 grid gap-6 sm:grid-cols-3">
+          {features.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="card p-6">
+              <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
+              <p className="mt-2 text-sm text-slate-700">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
     </main>
   );
 }

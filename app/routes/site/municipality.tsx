@@ -1,26 +1,198 @@
+import { CalendarDays, Star, Store, Tag, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { Link } from "react-router";
+import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
+import { LiveUpdates } from "~/components/site/live-updates";
+import { UrgentPanel } from "~/components/site/urgent-panel";
+import { formatNumber, todayIso } from "~/lib/format";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.queries.server";
+import { type LiveUpdate, type MunicipalityCounts, liveUpdates, municipalityCounts } from "~/modules/live/live.server";
+import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";
+import { type PublicReport, homeReports } from "~/modules/report/report.server";
 import type { Route } from "./+types/municipality";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
+/** A failing count or list is logged and the page renders with zeros or an empty list (SPEC). */
+async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    log("error", `municipality home: ${what} failed`, { err });
+    return fallback;
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
+  const actor = await context.getActor();
+  const id = municipality.id;
+  const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
+  // Four queries at most, in parallel; the urgent panel is only read for signed-in users.
+  const [counts, live, reports, promotions, events] = await Promise.all([
+    orFallback("counts", zero, () => municipalityCounts(id, todayIso())),
+    orFallback<LiveUpdate[]>("live updates", [], () => liveUpdates(id)),
+    actor ? orFallback<PublicReport[]>("reports", [], () => homeReports(id)) : Promise.resolve([] as PublicReport[]),
+    orFallback<PromotionRow[]>("promotions", [], () => homePromotions(id)),
+    orFallback<EventRow[]>("events", [], () => homeEvents(id)),
+  ]);
   return {
-    municipality: { name: municipality.name, slug: municipality.slug },
-    meta: { title: context.t("site:municipalityHome.title", { city: municipality.name }) },
+    municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
+    signedIn: !!actor,
+    counts,
+    live,
+    reports,
+    promotions,
+    events,
+    serverNow: new Date().toISOString(),
+    meta: {
+      title: context.t("site:municipalityHome.title", { city: municipality.name }),
+      description: context.t("site:municipalityHome.metaDescription", { city: municipality.name }),
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("site");
+export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("site");
+  const { municipality, counts, promotions, events } = loaderData;
+  const slug = municipality.slug;
+  const city = municipality.name;
+  const exclusive = promotions.filter((p) => p.isPremium);
+  const featured = [...new Map(promotions.filter((p) => p.merchantPremium).map((p) => [p.merchantId, p])).values()];
+  const counters = [
+    { key: "members", icon: Users, value: counts.members, to: null },
+    { key: "merchants", icon: Store, value: counts.merchants, to: `/merchants?municipality=${slug}` },
+    { key: "promotions", icon: Tag, value: counts.promotions, to: `/promotions/${slug}` },
+    { key: "events", icon: CalendarDays, value: counts.events, to: `/events/${slug}` },
+  ] as const;
+
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("municipalityHome.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <header className="mb-8">
+        <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{t("municipalityHome.title", { city })}</h1>
+        <p className="mt-2 max-w-3xl text-slate-700">{t("municipalityHome.intro", { city })}</p>
+      </header>
+
+      <section aria-label={t("municipalityHome.counters.label", { city })}>
+        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          {counters.map(({ key, icon: Icon, value, to }) => {
+            const body = (
+              <>
+                <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="flex flex-col">
+                  <span className="text-2xl font-bold text-slate-900">{formatNumber(value, i18n.language)}</span>
+                  <span className="text-sm text-slate-700">{t(`municipalityHome.counters.${key}`)}</span>
+                </span>
+              </>
+            );
+            return (
+              <li key={key}>
+                {to ? (
+                  <Link to={to} className="card flex h-full items-center gap-3 p-4 transition hover:shadow-md">
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="card flex h-full items-center gap-3 p-4">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <LiveUpdates items={loaderData.live} slug={slug} serverNow={loaderData.serverNow} />
+        <UrgentPanel
+          reports={loaderData.reports}
+          signedIn={loaderData.signedIn}
+          slug={slug}
+          serverNow={loaderData.serverNow}
+        />
+      </div>
+
+      {featured.length > 0 && (
+        <section aria-labelledby="featured-title" className="mt-12">
+          <SectionHeading id="featured-title" title={t("municipalityHome.featuredMerchants")} />
+          <ul className="flex flex-wrap gap-3">
+            {featured.map((p) => (
+              <li key={p.merchantId}>
+                <Link
+                  to={`/merchants/${p.merchantId}`}
+                  className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
+                >
+                  <img
+                    src={p.merchantLogoUrl ?? "/images/demo/gallery-1.svg"}
+                    alt=""
+                    width={40}
+                    height={40}
+                    className="size-10 rounded-full bg-slate-100 object-cover"
+                  />
+                  <span className="font-medium text-slate-900">{p.merchantName}</span>
+                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+                  <span className="sr-only">{t("common.premium")}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="promotions-title" className="mt-12">
+        <SectionHeading
+          id="promotions-title"
+          title={t("municipalityHome.promotionsTitle")}
+          action={
+            <Link to={`/promotions/${slug}`} className="link text-sm">
+              {t("municipalityHome.allPromotions")}
+            </Link>
+          }
+        />
+        {exclusive.length > 0 && (
+          <p className="-mt-2 mb-4 inline-flex items-center gap-1 text-sm text-slate-700">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            {t("municipalityHome.exclusiveTitle")}: {exclusive.length}
+          </p>
+        )}
+        {promotions.length === 0 ? (
+          <p className="card p-6 text-slate-700">{t("municipalityHome.promotionsEmpty", { city })}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {promotions.map((p) => (
+              <li key={p.id}>
+                <PromotionCard promotion={p} slug={slug} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="events-title" className="mt-12">
+        <SectionHeading
+          id="events-title"
+          title={t("municipalityHome.eventsTitle")}
+          action={
+            <Link to={`/events/${slug}`} className="link text-sm">
+              {t("municipalityHome.allEvents")}
+            </Link>
+          }
+        />
+        {events.length === 0 ? (
+          <p className="card p-6 text-slate-700">{t("municipalityHome.eventsEmpty", { city })}</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {events.map((e) => (
+              <li key={e.id}>
+                <EventCard event={e} slug={slug} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   );
 }

@@ -1,26 +1,278 @@
+import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "lucide-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { Link, data } from "react-router";
+import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
+import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
+import { formatDate, formatNumber } from "~/lib/format";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { PLACEHOLDERS } from "~/lib/placeholders";
+import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import type { Route } from "./+types/promotion-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
   const municipality = await requireActiveMunicipality(params.municipality);
+  const town = { name: municipality.name, slug: municipality.slug };
+  let promotion: PromotionDetail | null = null;
+  try {
+    promotion = await findPublicPromotion(municipality.id, params.promotionId);
+  } catch (err) {
+    log("error", "promotion detail failed", { err, id: params.promotionId });
+    return data(
+      {
+        state: "error" as const,
+        municipality: town,
+        promotion: null,
+        meta: { title: context.t("site:promotionDetail.loadError"), noindex: true },
+      },
+      { status: 500 },
+    );
+  }
+  if (!promotion) {
+    return data(
+      {
+        state: "not-found" as const,
+        municipality: town,
+        promotion: null,
+        meta: { title: context.t("site:promotionDetail.notFound"), noindex: true },
+      },
+      { status: 404 },
+    );
+  }
+  const description = (promotion.description ?? "").slice(0, 200);
   return {
-    municipality: { name: municipality.name, slug: municipality.slug },
-    meta: { title: context.t("site:promotionDetail.title", { city: municipality.name }) },
+    state: "ok" as const,
+    municipality: town,
+    promotion,
+    meta: {
+      title: promotion.title,
+      description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
+      image: new URL(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      type: "article",
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("site");
+export default function PromotionDetailPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("site");
+  const label = useCategoryLabel();
+  const [redeemed, setRedeemed] = useState(false);
+  const { municipality } = loaderData;
+  const back = `/promotions/${municipality.slug}`;
+  if (loaderData.state !== "ok" || !loaderData.promotion) {
+    return (
+      <StateView
+        title={loaderData.state === "error" ? t("promotionDetail.loadError") : t("promotionDetail.notFound")}
+        back={back}
+        backLabel={t("promotionDetail.back")}
+      />
+    );
+  }
+  const p = loaderData.promotion;
+  const m = p.merchant;
+  const images = [p.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
+  const terms = (p.termsAndConditions ?? "")
+    .split(/\r?\n/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const { count, total } = PLACEHOLDERS.redeemed;
+  const website = safeHttpUrl(m.websiteUrl);
+
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("promotionDetail.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <BackLink to={back}>{t("promotionDetail.back")}</BackLink>
+      <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <Gallery images={images} title={p.title} />
+          <section className="mt-8" aria-labelledby="desc-title">
+            <h2 id="desc-title" className="sr-only">
+              {t("promotionDetail.title")}
+            </h2>
+            <p className="whitespace-pre-line text-slate-800">{p.description}</p>
+          </section>
+          {terms.length > 0 && (
+            <section className="mt-8" aria-labelledby="terms-title">
+              <h2 id="terms-title" className="text-lg font-bold text-slate-900">
+                {t("promotionDetail.terms")}
+              </h2>
+              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+                {terms.map((term, i) => (
+                  <li key={`${i}-${term}`}>{term}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className="mt-8" aria-labelledby="tags-title">
+            <h2 id="tags-title" className="text-lg font-bold text-slate-900">
+              {t("promotionDetail.tags")}
+            </h2>
+            <ul className="mt-3 flex flex-wrap gap-2">
+              {PLACEHOLDERS.promotionTags.map((tag) => (
+                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                  {t(`placeholders.promotionTags.${tag}`)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section className="card p-5">
+            <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              {p.category && <span>{label(p.category)}</span>}
+              {p.isPremium && (
+                <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  <Star aria-hidden="true" className="size-3" />
+                  {t("common.exclusive")}
+                </span>
+              )}
+            </div>
+            <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
+            <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+              <span>{t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}</span>
+            </div>
+            <div className="mt-4">
+              <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
+            </div>
+            <dl className="mt-4 space-y-1 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <dt className="font-medium text-slate-800">{t("promotionDetail.validity")}:</dt>
+                <dd className="flex flex-wrap items-center gap-2 text-slate-700">
+                  {t("promotions.validUntil", { date: formatDate(p.validUntil, i18n.language) })}
+                  <ExpiryLabel validUntil={p.validUntil} />
+                </dd>
+              </div>
+            </dl>
+            <div className="mt-4">
+              <p className="text-sm text-slate-700">{t("promotionDetail.redeemed", { count, total })}</p>
+              <div
+                className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={total}
+                aria-valuenow={count}
+                aria-label={t("promotionDetail.redeemed", { count, total })}
+              >
+                <div className="h-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
+              </div>
+            </div>
+            <div className="mt-5 flex flex-col gap-2">
+              <button type="button" className="btn-primary w-full" onClick={() => setRedeemed(true)}>
+                <Ticket aria-hidden="true" className="size-4" />
+                {t("promotionDetail.redeem")}
+              </button>
+              <p aria-live="polite" className="text-sm text-brand-800">
+                {redeemed ? t("promotionDetail.redeemNote", { name: m.businessName }) : ""}
+              </p>
+              <div className="grid grid-cols-2 gap-2">
+                {m.phoneNumber ? (
+                  <a href={telHref(m.phoneNumber)} className="btn-secondary">
+                    <Phone aria-hidden="true" className="size-4" />
+                    {t("promotionDetail.call")}
+                  </a>
+                ) : (
+                  <button type="button" className="btn-secondary" disabled>
+                    <Phone aria-hidden="true" className="size-4" />
+                    {t("promotionDetail.call")}
+                  </button>
+                )}
+                {m.address ? (
+                  <a
+                    href={directionsUrl(m.address)}
+                    className="btn-secondary"
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <Navigation aria-hidden="true" className="size-4" />
+                    {t("promotionDetail.directions")}
+                  </a>
+                ) : (
+                  <button type="button" className="btn-secondary" disabled>
+                    <Navigation aria-hidden="true" className="size-4" />
+                    {t("promotionDetail.directions")}
+                  </button>
+                )}
+              </div>
+              <div className="flex flex-wrap items-start gap-2">
+                <FavouriteButton id={`promotion:${p.id}`} />
+                <ShareButton title={p.title} />
+              </div>
+            </div>
+          </section>
+
+          <section className="card p-5" aria-labelledby="merchant-title">
+            <h2 id="merchant-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+              {t("promotionDetail.merchant")}
+            </h2>
+            <div className="mt-3 flex items-center gap-3">
+              <img
+                src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
+                alt={t("common.logoOf", { name: m.businessName })}
+                width={56}
+                height={56}
+                className="size-14 rounded-full bg-slate-100 object-cover"
+              />
+              <div>
+                <p className="font-semibold text-slate-900">{m.businessName}</p>
+                <Link to={`/merchants/${m.id}`} className="link text-sm">
+                  <Store aria-hidden="true" className="mr-1 inline size-4" />
+                  {t("promotionDetail.viewMerchant")}
+                </Link>
+              </div>
+            </div>
+            <dl className="mt-4 space-y-3 text-sm">
+              <div>
+                <dt className="flex items-center gap-2 font-medium text-slate-800">
+                  <MapPin aria-hidden="true" className="size-4 text-slate-500" />
+                  {t("promotionDetail.location")}
+                </dt>
+                <dd className="pl-6 text-slate-700">{m.address ?? t("promotionDetail.noAddress")}</dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-2 font-medium text-slate-800">
+                  <Phone aria-hidden="true" className="size-4 text-slate-500" />
+                  {t("promotionDetail.contact")}
+                </dt>
+                <dd className="pl-6 text-slate-700">
+                  {m.phoneNumber ? (
+                    <a className="link" href={telHref(m.phoneNumber)}>
+                      {m.phoneNumber}
+                    </a>
+                  ) : (
+                    t("promotionDetail.noPhone")
+                  )}
+                  <br />
+                  <a className="link inline-flex items-center gap-1" href={`mailto:${m.businessEmail}`}>
+                    <Mail aria-hidden="true" className="size-3.5" />
+                    {m.businessEmail}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="flex items-center gap-2 font-medium text-slate-800">
+                  <Globe aria-hidden="true" className="size-4 text-slate-500" />
+                  {t("promotionDetail.website")}
+                </dt>
+                <dd className="pl-6 break-all text-slate-700">
+                  {website ? (
+                    <a className="link" href={website} target="_blank" rel="noopener noreferrer">
+                      {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+                    </a>
+                  ) : (
+                    t("promotionDetail.noWebsite")
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
     </main>
   );
 }

@@ -1,26 +1,156 @@
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
+import { BackLink, EmptyState, LoadError, Pagination, PromotionCard, useCategoryLabel } from "~/components/site/cards";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import {
+  PROMOTION_SORTS,
+  type PromotionCard as PromotionRow,
+  listPublicPromotions,
+  promotionFiltersFrom,
+} from "~/modules/promotion/promotion.queries.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
   const municipality = await requireActiveMunicipality(params.municipality);
+  const filters = promotionFiltersFrom(new URL(request.url));
+  let result: { items: PromotionRow[]; total: number; page: number; pages: number } = {
+    items: [],
+    total: 0,
+    page: filters.page,
+    pages: 1,
+  };
+  let failed = false;
+  try {
+    result = await listPublicPromotions(municipality.id, filters);
+  } catch (err) {
+    failed = true;
+    log("error", "promotions list failed", { err, municipality: municipality.slug });
+  }
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
-    meta: { title: context.t("site:promotions.title", { city: municipality.name }) },
+    filters,
+    ...result,
+    failed,
+    meta: {
+      title: context.t("site:promotions.title", { city: municipality.name }),
+      description: context.t("site:promotions.metaDescription", { city: municipality.name }),
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const label = useCategoryLabel();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const { municipality, filters, items, total, page, pages, failed } = loaderData;
+  const slug = municipality.slug;
+  const filtered = !!(filters.category || filters.q || filters.sort !== "newest");
+  const busy = navigation.state === "loading" && navigation.location?.pathname === `/promotions/${slug}`;
+
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("promotions.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <BackLink to={`/${slug}`}>{t("reports.back", { city: municipality.name })}</BackLink>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t("promotions.title", { city: municipality.name })}
+      </h1>
+      <p className="mt-1 text-slate-700">{t("promotions.subtitle", { city: municipality.name })}</p>
+
+      <Form
+        method="get"
+        role="search"
+        // key: a "clear filters" navigation resets the uncontrolled fields
+        key={`${filters.category}|${filters.q}|${filters.sort}`}
+        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
+        onChange={(e) => {
+          const target = e.target as HTMLElement;
+          if (target.tagName === "SELECT") submit(e.currentTarget);
+        }}
+      >
+        <div>
+          <label htmlFor="promo-q" className="label">
+            {t("promotions.searchLabel")}
+          </label>
+          <input
+            id="promo-q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder={t("promotions.searchPlaceholder")}
+            className="input"
+          />
+        </div>
+        <div>
+          <label htmlFor="promo-category" className="label">
+            {t("common.category")}
+          </label>
+          <select id="promo-category" name="category" defaultValue={filters.category ?? ""} className="input">
+            <option value="">{t("common.allCategories")}</option>
+            {PUBLIC_PROMOTION_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {label(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="promo-sort" className="label">
+            {t("common.sort")}
+          </label>
+          <select id="promo-sort" name="sort" defaultValue={filters.sort} className="input">
+            {PROMOTION_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`promotions.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="btn-primary">
+            {t("common.search")}
+          </button>
+          {filtered && (
+            <Link to={`/promotions/${slug}`} className="btn-secondary">
+              {t("common.clearFilters")}
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <div className="mt-6" aria-busy={busy}>
+        {failed ? (
+          <LoadError message={t("promotions.loadError")} />
+        ) : (
+          <>
+            <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+              {t("promotions.found", { count: total })}
+            </p>
+            {items.length === 0 ? (
+              <EmptyState message={t("promotions.empty")}>
+                {filtered && (
+                  <Link to={`/promotions/${slug}`} className="btn-secondary">
+                    {t("common.clearFilters")}
+                  </Link>
+                )}
+              </EmptyState>
+            ) : (
+              <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
+                {items.map((p) => (
+                  <li key={p.id}>
+                    <PromotionCard promotion={p} slug={slug} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pagination page={page} pages={pages} />
+          </>
+        )}
+      </div>
     </main>
   );
 }

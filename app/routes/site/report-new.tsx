@@ -1,28 +1,172 @@
+import {
+  AlertTriangle,
+  Car,
+  Droplets,
+  Flame,
+  Info,
+  type LucideIcon,
+  Construction,
+  ShieldAlert,
+  ShieldCheck,
+  Siren,
+  Zap,
+  Briefcase,
+} from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
+import { data, useFetcher, useNavigate } from "react-router";
+import { FILEABLE_REPORT_TYPES } from "@db/schema";
+import { FormMessage, TextArea, TextField } from "~/components/form";
+import { BackLink } from "~/components/site/cards";
+import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import { metaTags } from "~/lib/meta";
+import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
+import { fileReport } from "~/modules/report/report.server";
 import type { Route } from "./+types/report-new";
 
+const REDIRECT_AFTER_MS = 2000;
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
+  // Login first (no session goes to /login), then the municipality (unknown or inactive: /404).
   await requireActor(request, context);
   const municipality = await requireActiveMunicipality(params.municipality);
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
-    meta: { title: context.t("site:reportNew.title", { city: municipality.name }) },
+    meta: {
+      title: context.t("site:reportNew.title", { city: municipality.name }),
+      description: context.t("site:reportNew.metaDescription", { city: municipality.name }),
+      noindex: true,
+    },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireActor(request, context);
+  const municipality = await requireActiveMunicipality(params.municipality);
+  const form = await readForm(request);
+  const parsed = parseWith(reportSchema, form);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  try {
+    // The reporter is the session's user and the status is pending: nothing posted can change them.
+    await fileReport(actor, municipality.id, parsed.data);
+  } catch (err) {
+    return errorResponse(err, "site:reportNew.errors.failed");
+  }
+  return { ok: true as const };
+}
+
+const ICONS: Record<string, LucideIcon> = {
+  informative: Info,
+  fire: Flame,
+  accident: Car,
+  theft: Briefcase,
+  police_check: ShieldCheck,
+  power_outage: Zap,
+  water_outage: Droplets,
+  infrastructure_issue: Construction,
+  public_safety: ShieldAlert,
+  other_urgent: Siren,
+};
+
+export default function ReportNew({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const { municipality } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [type, setType] = useState<string>(DEFAULT_REPORT_TYPE);
+  const submitting = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const success = !!result && "ok" in result && result.ok === true;
+  const failure = result && !success ? (result as { formError?: string; fieldErrors?: Record<string, string> }) : null;
+
+  useEffect(() => {
+    if (!success) return;
+    formRef.current?.reset();
+    setType(DEFAULT_REPORT_TYPE);
+    const id = window.setTimeout(() => navigate(`/${municipality.slug}`), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(id);
+  }, [success, navigate, municipality.slug]);
+
+  const fieldError = (name: string) => failure?.fieldErrors?.[name];
+
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("reportNew.title", { city: loaderData.municipality?.name ?? "" })} />
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+      <BackLink to={`/${municipality.slug}`}>{t("reportNew.back", { city: municipality.name })}</BackLink>
+      <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
+        {t("reportNew.title", { city: municipality.name })}
+      </h1>
+      <p className="mt-2 text-slate-700">{t("reportNew.intro")}</p>
+
+      <fetcher.Form method="post" ref={formRef} noValidate className="card mt-6 space-y-6 p-5 sm:p-6">
+        <FormMessage
+          error={failure?.formError ? t(failure.formError, { ns: ["site", "common"] }) : null}
+          success={
+            success ? `${t("reportNew.success")} ${t("reportNew.redirecting", { city: municipality.name })}` : null
+          }
+        />
+        <fieldset>
+          <legend className="label">{t("reportNew.type")}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
+            {FILEABLE_REPORT_TYPES.map((value) => {
+              const Icon = ICONS[value] ?? AlertTriangle;
+              const checked = type === value;
+              const informative = value === "informative";
+              return (
+                <label
+                  key={value}
+                  className={`flex cursor-pointer flex-col items-center gap-2 rounded-lg border p-3 text-center text-xs font-medium focus-within:outline-3 focus-within:outline-offset-2 focus-within:outline-brand-600 ${
+                    checked
+                      ? informative
+                        ? "border-blue-600 bg-blue-50 text-blue-900"
+                        : "border-red-600 bg-red-50 text-red-900"
+                      : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50"
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="type"
+                    value={value}
+                    checked={checked}
+                    onChange={() => setType(value)}
+                    className="sr-only"
+                  />
+                  <Icon aria-hidden="true" className="size-6" />
+                  {t(`reportTypes.${value}`)}
+                </label>
+              );
+            })}
+          </div>
+          {fieldError("type") && (
+            <p className="field-error">{t(fieldError("type") as string, { ns: ["site", "common"] })}</p>
+          )}
+        </fieldset>
+        <TextArea
+          label={t("reportNew.description")}
+          name="description"
+          required
+          rows={5}
+          maxLength={5000}
+          hint={t("reportNew.descriptionHint")}
+          error={fieldError("description")}
+        />
+        <TextField
+          label={t("reportNew.imageUrl")}
+          name="image_url"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          hint={t("reportNew.imageUrlHint")}
+          error={fieldError("image_url")}
+        />
+        <button type="submit" className="btn-danger w-full sm:w-auto" disabled={submitting || success}>
+          {submitting ? t("reportNew.submitting") : t("reportNew.submit")}
+        </button>
+      </fetcher.Form>
     </main>
   );
 }

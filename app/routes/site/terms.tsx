@@ -1,25 +1,35 @@
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
-
+import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/meta";
 import type { Route } from "./+types/terms";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  void request;
-  void params;
+export function loader({ context }: Route.LoaderArgs) {
   return {
-    municipality: null as { name: string } | null,
-    meta: { title: context.t("site:terms.title", { city: "" }) },
+    meta: { title: context.t("site:terms.title"), description: context.t("site:terms.metaDescription") },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+const SECTIONS = ["use", "content", "merchants", "liability", "changes"] as const;
+
+export default function Terms() {
   const { t } = useTranslation("site");
   return (
-    <main id="main" className="mx-auto max-w-7xl px-4 py-10">
-      <PageHeading title={t("terms.title", { city: loaderData.municipality?.name ?? "" })} />
-    </main>
+    <StaticPage
+      title={t("terms.title")}
+      lead={
+        <>
+          <p>{t("terms.intro")}</p>
+          <p className="mt-2 text-sm text-slate-600">{t("terms.updated")}</p>
+        </>
+      }
+    >
+      {SECTIONS.map((s) => (
+        <StaticSection key={s} id={`terms-${s}`} title={t(`terms.${s}Title`)}>
+          <p>{t(`terms.${s}`)}</p>
+        </StaticSection>
+      ))}
+    </StaticPage>
   );
 }

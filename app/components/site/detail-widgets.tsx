@@ -1,0 +1,125 @@
+/** Gallery, share and favourite controls of the promotion and event detail pages. */
+import { Check, Heart, Share2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export const COPY_CONFIRM_MS = 2000;
+
+/** The item's own image plus the fixed placeholders: three images, one large and three thumbnails. */
+export function Gallery({ images, title }: { images: string[]; title: string }) {
+  const { t } = useTranslation("site");
+  const [current, setCurrent] = useState(0);
+  return (
+    <section aria-label={t("promotionDetail.gallery")}>
+      <img
+        src={images[current]}
+        alt={t("common.imageOf", { title })}
+        width={1280}
+        height={720}
+        className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
+      />
+      <ul className="mt-3 grid grid-cols-3 gap-3">
+        {images.map((src, i) => (
+          <li key={src + String(i)}>
+            <button
+              type="button"
+              onClick={() => setCurrent(i)}
+              aria-pressed={i === current}
+              aria-label={t("promotionDetail.showImage", { n: i + 1, total: images.length })}
+              className={`block w-full overflow-hidden rounded-lg ring-offset-2 ${
+                i === current ? "ring-2 ring-brand-600" : "opacity-80 hover:opacity-100"
+              }`}
+            >
+              <img
+                src={src}
+                alt=""
+                width={320}
+                height={180}
+                loading="lazy"
+                className="aspect-video w-full object-cover"
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const FAVOURITES_KEY = "favourites";
+
+/** Local-only favourite toggle (SPEC): remembered in this browser's localStorage. */
+export function FavouriteButton({ id }: { id: string }) {
+  const { t } = useTranslation("site");
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    try {
+      const list = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]") as string[];
+      setOn(Array.isArray(list) && list.includes(id));
+    } catch {
+      setOn(false);
+    }
+  }, [id]);
+  const toggle = () => {
+    const next = !on;
+    setOn(next);
+    try {
+      const raw = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]");
+      const list = new Set<string>(Array.isArray(raw) ? raw : []);
+      if (next) list.add(id);
+      else list.delete(id);
+      localStorage.setItem(FAVOURITES_KEY, JSON.stringify([...list]));
+    } catch {
+      /* storage unavailable: the toggle still works for this page */
+    }
+  };
+  return (
+    <button type="button" className="btn-secondary" aria-pressed={on} onClick={toggle}>
+      <Heart aria-hidden="true" className={`size-4 ${on ? "fill-red-600 text-red-600" : ""}`} />
+      {on ? t("favourite.remove") : t("favourite.add")}
+    </button>
+  );
+}
+
+/** Native share where the browser has it; otherwise copy the address and confirm for 2 seconds. */
+export function ShareButton({ title }: { title: string }) {
+  const { t } = useTranslation("site");
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  useEffect(() => {
+    if (state === "idle") return;
+    const id = window.setTimeout(() => setState("idle"), COPY_CONFIRM_MS);
+    return () => window.clearTimeout(id);
+  }, [state]);
+  const share = async () => {
+    const url = window.location.href;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, url });
+        return;
+      } catch (err) {
+        if ((err as Error)?.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <span className="inline-flex flex-col">
+      <button type="button" className="btn-secondary" onClick={share}>
+        {state === "copied" ? (
+          <Check aria-hidden="true" className="size-4 text-brand-700" />
+        ) : (
+          <Share2 aria-hidden="true" className="size-4" />
+        )}
+        {t("share.button")}
+      </button>
+      <span aria-live="polite" className="mt-1 min-h-4 text-xs text-slate-700">
+        {state === "copied" ? t("share.copied") : state === "failed" ? t("share.failed") : ""}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * SPEC live-updates scroller: moves 1 px every 60 ms, pauses on hover and while something inside has
+ * keyboard focus, and stands still for users who prefer reduced motion (they scroll it themselves).
+ */
+import { CalendarDays, Radio, Store, Tag, UserPlus } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatRelative } from "~/lib/format";
+
+export const SCROLL_STEP_PX = 1;
+export const SCROLL_INTERVAL_MS = 60;
+
+export type LiveItem = {
+  id: string;
+  type: "user" | "merchant" | "promotion" | "event";
+  label: string;
+  merchantName: string | null;
+  merchantId: string | null;
+  time: string;
+};
+
+const ICONS = { user: UserPlus, merchant: Store, promotion: Tag, event: CalendarDays } as const;
+
+function useReducedMotion() {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const mq = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+    if (!mq) return;
+    setReduced(mq.matches);
+    const on = () => setReduced(mq.matches);
+    mq.addEventListener("change", on);
+    return () => mq.removeEventListener("change", on);
+  }, []);
+  return reduced;
+}
+
+export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slug: string; serverNow: string }) {
+  const { t, i18n } = useTranslation("site");
+  const ref = useRef<HTMLElement>(null);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reduced = useReducedMotion();
+  const paused = hovered || focused || reduced;
+  // The first render uses the server's clock so server and client agree; then the browser's clock.
+  const [now, setNow] = useState(() => new Date(serverNow));
+  useEffect(() => setNow(new Date()), []);
+
+  useEffect(() => {
+    if (paused || !items.length) return;
+    const id = window.setInterval(() => {
+      const el = ref.current;
+      if (!el || el.scrollHeight <= el.clientHeight) return;
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) el.scrollTop = 0;
+      else el.scrollTop += SCROLL_STEP_PX;
+    }, SCROLL_INTERVAL_MS);
+    return () => window.clearInterval(id);
+  }, [paused, items.length]);
+
+  const href = (item: LiveItem) => {
+    if (item.type === "promotion") return `/promotions/${slug}/${item.id}`;
+    if (item.type === "event") return `/events/${slug}/${item.id}`;
+    if (item.type === "merchant" && item.merchantId) return `/merchants/${item.merchantId}`;
+    return null;
+  };
+
+  return (
+    <section aria-labelledby="live-title" className="card flex flex-col p-4">
+      <h2 id="live-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+        <Radio aria-hidden="true" className="size-5 text-red-600" />
+        {t("live.title")}
+      </h2>
+      {items.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t("live.empty")}</p>
+      ) : (
+        <section
+          ref={ref}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          aria-label={t("live.regionLabel")}
+          data-paused={paused ? "true" : "false"}
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+          }}
+          className="mt-3 h-72 overflow-y-auto rounded-lg"
+        >
+          <ul className="divide-y divide-slate-100">
+            {items.map((item) => {
+              const Icon = ICONS[item.type];
+              const text = t(`live.${item.type}`, { name: item.label, title: item.label });
+              const to = href(item);
+              return (
+                <li key={`${item.type}-${item.id}`} className="flex gap-3 py-3">
+                  <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                    <Icon aria-hidden="true" className="size-4" />
+                  </span>
+                  <div className="min-w-0 text-sm">
+                    {to ? (
+                      <Link to={to} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                        {text}
+                      </Link>
+                    ) : (
+                      <p className="font-medium text-slate-900">{text}</p>
+                    )}
+                    {item.merchantName && item.type !== "merchant" && (
+                      <p className="text-slate-600">{t("live.by", { name: item.merchantName })}</p>
+                    )}
+                    <p className="text-xs text-slate-600">
+                      <time dateTime={item.time}>{formatRelative(item.time, i18n.language, now)}</time>
+                    </p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </section>
+  );
+}

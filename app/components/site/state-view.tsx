@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+
+/** The not-found and load-failure states of the detail pages, each with a way back. */
+export function StateView({
+  title,
+  message,
+  back,
+  backLabel,
+}: {
+  title: string;
+  message?: string;
+  back: string;
+  backLabel: string;
+}) {
+  return (
+    <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      {message && <p className="mt-3 text-slate-700">{message}</p>}
+      <Link to={back} className="btn-primary mt-8">
+        {backLabel}
+      </Link>
+    </main>
+  );
+}
+
+/** A map search for an address (no API key, works for every visitor). */
+export function directionsUrl(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}
+
+/** Only http(s) addresses become links; anything else (javascript:, data:) is not linked. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^+\d]/g, "")}`;
+}

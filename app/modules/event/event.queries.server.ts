@@ -1,0 +1,116 @@
+/**
+ * Public reads of events (SPEC §7 events): the municipality list (upcoming or past, by category, paged on
+ * the server in one query), the home-page selection and the detail with its organiser.
+ */
+import { type SQL, and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { EVENT_CATEGORIES, events, merchants } from "@db/schema";
+import { getDb } from "~/lib/db.server";
+import { todayIso } from "~/lib/format";
+import { isUuid } from "~/modules/promotion/promotion.queries.server";
+
+export const EVENTS_PAGE_SIZE = 12;
+export const HOME_EVENTS_LIMIT = 6;
+
+export type EventFilters = { category: string | null; when: "upcoming" | "past"; page: number };
+
+export function eventFiltersFrom(url: URL): EventFilters {
+  const category = url.searchParams.get("category");
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    category: category && (EVENT_CATEGORIES as readonly string[]).includes(category) ? category : null,
+    when: url.searchParams.get("when") === "past" ? "past" : "upcoming",
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+  };
+}
+
+const cardColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  imageUrl: events.imageUrl,
+  venue: events.venue,
+  time: events.time,
+  price: events.price,
+  isFeatured: events.isFeatured,
+  startDate: events.startDate,
+  attendees: events.attendees,
+  category: events.category,
+  merchantId: events.merchantId,
+  merchantName: merchants.businessName,
+};
+
+export type EventCard = {
+  id: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  venue: string;
+  time: string | null;
+  price: string | null;
+  isFeatured: boolean;
+  startDate: string;
+  attendees: number;
+  category: string;
+  merchantId: string;
+  merchantName: string;
+};
+
+export async function listPublicEvents(
+  municipalityId: string,
+  filters: EventFilters,
+  pageSize = EVENTS_PAGE_SIZE,
+): Promise<{ items: EventCard[]; total: number; page: number; pages: number }> {
+  const db = await getDb();
+  const today = todayIso();
+  const where: SQL[] = [eq(events.municipalityId, municipalityId)];
+  where.push(filters.when === "past" ? lt(events.startDate, today) : gte(events.startDate, today));
+  if (filters.category) where.push(eq(events.category, filters.category));
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(events)
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(and(...where))
+    .orderBy(filters.when === "past" ? desc(events.startDate) : asc(events.startDate), asc(events.time), asc(events.id))
+    .limit(pageSize)
+    .offset((filters.page - 1) * pageSize);
+  const total = rows[0]?.total ?? 0;
+  return {
+    items: rows.map(({ total: _t, ...r }) => r),
+    total,
+    page: filters.page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** The municipality home: the next 6 events from today. */
+export async function homeEvents(municipalityId: string, limit = HOME_EVENTS_LIMIT): Promise<EventCard[]> {
+  const db = await getDb();
+  return db
+    .select(cardColumns)
+    .from(events)
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(and(eq(events.municipalityId, municipalityId), gte(events.startDate, todayIso())))
+    .orderBy(asc(events.startDate), asc(events.time))
+    .limit(limit);
+}
+
+export type EventDetail = EventCard & {
+  merchant: { id: string; businessName: string; businessEmail: string; logoUrl: string | null };
+};
+
+export async function findPublicEvent(municipalityId: string, id: string): Promise<EventDetail | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...cardColumns, businessEmail: merchants.businessEmail, logoUrl: merchants.logoUrl })
+    .from(events)
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(and(eq(events.id, id), eq(events.municipalityId, municipalityId)))
+    .limit(1);
+  if (!row) return null;
+  const { businessEmail, logoUrl, ...rest } = row;
+  return {
+    ...rest,
+    merchant: { id: row.merchantId, businessName: row.merchantName, businessEmail, logoUrl },
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * Public reads of merchants (SPEC §7 merchants): the directory with search, category, municipality,
+ * found count and the promotions/events counts of every merchant in one query (grouped subqueries
+ * joined once, never a query per merchant), and the public detail.
+ */
+import { type SQL, and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { MERCHANT_CATEGORIES, events, merchants, municipalities, promotions } from "@db/schema";
+import { getDb } from "~/lib/db.server";
+import { todayIso } from "~/lib/format";
+import { likePattern } from "~/modules/promotion/promotion.queries.server";
+
+export const MERCHANTS_PAGE_SIZE = 12;
+
+export type MerchantFilters = { q: string; category: string | null; municipality: string | null; page: number };
+
+export function merchantFiltersFrom(url: URL): MerchantFilters {
+  const category = url.searchParams.get("category");
+  const municipality = (url.searchParams.get("municipality") ?? "").trim().toLowerCase();
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  return {
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+    category: category && (MERCHANT_CATEGORIES as readonly string[]).includes(category) ? category : null,
+    municipality: /^[a-z0-9-]{1,120}$/.test(municipality) ? municipality : null,
+    page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+  };
+}
+
+export type DirectoryMerchant = {
+  id: string;
+  businessName: string;
+  logoUrl: string | null;
+  address: string | null;
+  category: string | null;
+  isPremium: boolean;
+  municipalityName: string | null;
+  municipalitySlug: string | null;
+  promotionCount: number;
+  eventCount: number;
+};
+
+/** A merchant is public while its municipality is active (or when it has none). */
+const publicMerchant = or(isNull(merchants.municipalityId), eq(municipalities.isActive, true)) as SQL;
+
+export async function listDirectory(
+  filters: MerchantFilters,
+  pageSize = MERCHANTS_PAGE_SIZE,
+): Promise<{ items: DirectoryMerchant[]; total: number; page: number; pages: number }> {
+  const db = await getDb();
+  const today = todayIso();
+  const promoCounts = db
+    .select({ merchantId: promotions.merchantId, n: sql<number>`count(*)`.as("promo_n") })
+    .from(promotions)
+    .where(sql`${promotions.validUntil} >= ${today}`)
+    .groupBy(promotions.merchantId)
+    .as("promo_counts");
+  const eventCounts = db
+    .select({ merchantId: events.merchantId, n: sql<number>`count(*)`.as("event_n") })
+    .from(events)
+    .where(sql`${events.startDate} >= ${today}`)
+    .groupBy(events.merchantId)
+    .as("event_counts");
+
+  const where: SQL[] = [publicMerchant];
+  if (filters.q) {
+    const p = likePattern(filters.q);
+    where.push(or(ilike(merchants.businessName, p), ilike(merchants.address, p)) as SQL);
+  }
+  if (filters.category) where.push(eq(merchants.category, filters.category));
+  if (filters.municipality) where.push(eq(municipalities.slug, filters.municipality));
+
+  const rows = await db
+    .select({
+      id: merchants.id,
+      businessName: merchants.businessName,
+      logoUrl: merchants.logoUrl,
+      address: merchants.address,
+      category: merchants.category,
+      isPremium: merchants.isPremium,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+      promotionCount: sql<number>`coalesce(${promoCounts.n}, 0)`.mapWith(Number),
+      eventCount: sql<number>`coalesce(${eventCounts.n}, 0)`.mapWith(Number),
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(merchants)
+    .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+    .leftJoin(promoCounts, eq(promoCounts.merchantId, merchants.id))
+    .leftJoin(eventCounts, eq(eventCounts.merchantId, merchants.id))
+    .where(and(...where))
+    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .limit(pageSize)
+    .offset((filters.page - 1) * pageSize);
+  const total = rows[0]?.total ?? 0;
+  return {
+    items: rows.map(({ total: _t, ...r }) => r),
+    total,
+    page: filters.page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+export type OpeningHours = { day: string; hours: string }[];
+
+/** opening_hours may arrive as a JSON string (SPEC §3); only well-formed pairs with text are kept. */
+export function parseOpeningHours(value: unknown): OpeningHours {
+  let v = value;
+  if (typeof v === "string") {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(v)) return [];
+  return v
+    .filter(
+      (x): x is { day: string; hours: string } =>
+        !!x && typeof x === "object" && typeof x.day === "string" && typeof x.hours === "string",
+    )
+    .filter((x) => x.hours.trim() !== "")
+    .map((x) => ({ day: x.day, hours: x.hours }));
+}
+
+export type PublicMerchant = {
+  id: string;
+  businessName: string;
+  businessEmail: string;
+  logoUrl: string | null;
+  address: string | null;
+  phoneNumber: string | null;
+  websiteUrl: string | null;
+  facebookUrl: string | null;
+  instagramUrl: string | null;
+  openingHours: OpeningHours;
+  category: string | null;
+  isPremium: boolean;
+  municipalityName: string | null;
+  municipalitySlug: string | null;
+  promotionCount: number;
+  eventCount: number;
+};
+
+/** One public merchant with its counts, or null (unknown, or its municipality is inactive). */
+export async function findPublicMerchant(id: string): Promise<PublicMerchant | null> {
+  if (!id || id.length > 64) return null;
+  const db = await getDb();
+  const today = todayIso();
+  const [row] = await db
+    .select({
+      id: merchants.id,
+      businessName: merchants.businessName,
+      businessEmail: merchants.businessEmail,
+      logoUrl: merchants.logoUrl,
+      address: merchants.address,
+      phoneNumber: merchants.phoneNumber,
+      websiteUrl: merchants.websiteUrl,
+      facebookUrl: merchants.facebookUrl,
+      instagramUrl: merchants.instagramUrl,
+      openingHours: merchants.openingHours,
+      category: merchants.category,
+      isPremium: merchants.isPremium,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+      promotionCount:
+        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id} and ${promotions.validUntil} >= ${today})`.mapWith(
+          Number,
+        ),
+      eventCount:
+        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${merchants.id} and ${events.startDate} >= ${today})`.mapWith(
+          Number,
+        ),
+    })
+    .from(merchants)
+    .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+    .where(and(eq(merchants.id, id), publicMerchant))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, openingHours: parseOpeningHours(row.openingHours) };
+}

@@ -1,0 +1,33 @@
+import type { Actor } from "~/lib/auth.server";
+import type { ReportStatus } from "@db/schema";
+
+export type ReportAction = "file" | "read-approved" | "read-all" | "moderate" | "delete";
+
+/**
+ * SPEC §4/§6: anyone reads approved reports; any signed-in user files one (it starts pending); only
+ * administrators see pending or rejected reports, moderate them and delete them.
+ */
+export function can(actor: Actor | null, action: ReportAction, row?: { status: ReportStatus | string }): boolean {
+  switch (action) {
+    case "read-approved":
+      return row ? row.status === "approved" || actor?.role === "admin" : true;
+    case "file":
+      return !!actor;
+    case "read-all":
+    case "moderate":
+    case "delete":
+      return actor?.role === "admin";
+    default:
+      return false;
+  }
+}
+
+/** Types shown in red; only "informative" is blue (SPEC municipality home and reports list). */
+export function isUrgentType(type: string): boolean {
+  return type !== "informative";
+}
+
+/** Reporters with these roles are flagged as an authority. */
+export function isAuthorityRole(role: string | null | undefined): boolean {
+  return role === "admin" || role === "merchant";
+}

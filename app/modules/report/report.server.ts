@@ -1,0 +1,116 @@
+/**
+ * Reports, public side (SPEC §7 reports): filing (always pending, reporter from the session), the
+ * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
+ * approved; administrators' reads live in report.admin.server.ts.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { municipalities, reports, users } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/errors";
+import { recordEvent } from "../log/log.server";
+import { can } from "./report.policy";
+import type { ReportInput } from "./report.schema";
+
+export const HOME_REPORTS_LIMIT = 3;
+export const REPORTS_PAGE_SIZE = 12;
+
+export type PublicReport = {
+  id: string;
+  type: string;
+  description: string;
+  imageUrl: string | null;
+  createdAt: string;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  reporterRole: string | null;
+};
+
+const publicColumns = {
+  id: reports.id,
+  type: reports.type,
+  description: reports.description,
+  imageUrl: reports.imageUrl,
+  createdAt: reports.createdAt,
+  reporterName: users.name,
+  reporterRole: users.role,
+};
+
+const approvedIn = (municipalityId: string) =>
+  and(eq(reports.municipalityId, municipalityId), eq(reports.status, "approved"));
+
+/** Home panel: the newest approved reports of a municipality (at most 3), with reporter name and role. */
+export async function homeReports(municipalityId: string, limit = HOME_REPORTS_LIMIT): Promise<PublicReport[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(publicColumns)
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(approvedIn(municipalityId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, reporterEmail: null, createdAt: r.createdAt.toISOString() }));
+}
+
+/** The approved reports list of a municipality, newest first, one page at a time (one round trip). */
+export async function listApprovedReports(
+  municipalityId: string,
+  page = 1,
+  pageSize = REPORTS_PAGE_SIZE,
+): Promise<{ items: PublicReport[]; total: number; page: number; pages: number }> {
+  const db = await getDb();
+  const rows = await db
+    .select({ ...publicColumns, reporterEmail: users.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(approvedIn(municipalityId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = rows[0]?.total ?? 0;
+  return {
+    items: rows.map(({ total: _t, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/**
+ * Files a report for an active municipality as the signed-in actor. The status is always pending and the
+ * reporter is always the actor: nothing posted can change either. An audit row commits with it.
+ */
+export async function fileReport(actor: Actor | null, municipalityId: string, input: ReportInput) {
+  if (!can(actor, "file") || !actor) throw new ForbiddenError();
+  if (!municipalityId) throw new ValidationError("site:reportNew.errors.missing");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [town] = await tx
+      .select({ id: municipalities.id })
+      .from(municipalities)
+      .where(and(eq(municipalities.id, municipalityId), eq(municipalities.isActive, true)))
+      .limit(1);
+    if (!town) throw new ValidationError("site:reportNew.errors.missing");
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        reporterId: actor.id,
+        municipalityId,
+        type: input.type,
+        description: input.description,
+        imageUrl: input.image_url,
+        status: "pending",
+      })
+      .returning();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "report.filed",
+        description: `${actor.email} filed a ${row.type} report`,
+        metadata: { reportId: row.id, type: row.type, municipalityId, status: row.status },
+      },
+      tx,
+    );
+    return row;
+  });
+}
