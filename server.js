@@ -104,6 +104,8 @@ async function main() {
   const entry = serverBuild.entry.module;
   const boot = await entry.bootstrap();
 
+  app.use(entry.rateLimitMiddleware());
+
   const { createRequestHandler } = await import("@react-router/express");
   app.all(
     "/{*splat}",

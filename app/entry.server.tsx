@@ -9,6 +9,7 @@ import { log } from "./lib/log.server";
 
 export { bootstrap, shutdown } from "./lib/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
+export { rateLimitMiddleware } from "./lib/rate-limit.server";
 
 export const streamTimeout = 5_000;
 

@@ -41,7 +41,7 @@ export function baseUrl() {
   return e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
 }
 
-export type PasswordResetSender = (data: { user: { email: string; name: string }; url: string }) => Promise<void>;
+export type PasswordResetSender = (data: { user: { email: string; name: string }; token: string }) => Promise<void>;
 let resetSender: PasswordResetSender = async () => {};
 /** The mail module registers how reset links are delivered (keeps auth free of mail imports). */
 export function onPasswordResetRequested(fn: PasswordResetSender) {
@@ -71,7 +71,7 @@ async function createAuth() {
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user, url }) => resetSender({ user, url }),
+      sendResetPassword: async ({ user, token }) => resetSender({ user, token }),
     },
     user: {
       additionalFields: {
