@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { dbKind, getDb } from "~/lib/db.server";
+import { enforce, hit, parseRule, rateLimitMiddleware } from "~/lib/rate-limit.server";
+
+describe("rate limits", () => {
+  it("parses configurable rules", () => {
+    expect(parseRule("10/15m", { limit: 1, windowMs: 1 })).toEqual({ limit: 10, windowMs: 900_000 });
+    expect(parseRule("off", { limit: 1, windowMs: 1 })).toBeNull();
+    expect(() => parseRule("ten per minute", { limit: 1, windowMs: 1 })).toThrow(/Invalid rate limit/);
+  });
+
+  it("allows up to the limit, then refuses with a retry time", async () => {
+    process.env.RATE_LIMIT_REPORT = "3/1m";
+    const subject = `ip:test-${Math.random()}`;
+    for (let i = 0; i < 3; i++) expect((await hit("report", subject)).allowed).toBe(true);
+    const over = await hit("report", subject);
+    expect(over.allowed).toBe(false);
+    expect(over.retryAfterSec).toBeGreaterThan(0);
+    expect(over.retryAfterSec).toBeLessThanOrEqual(60);
+    // Another subject has its own budget.
+    expect((await hit("report", `${subject}-other`)).allowed).toBe(true);
+  });
+
+  it("answers 429 with Retry-After from an action", async () => {
+    process.env.RATE_LIMIT_CONTACT = "1/1m";
+    const subject = `user:${Math.random()}`;
+    await enforce("contact", [subject]);
+    const thrown = await enforce("contact", [subject]).catch((e) => e);
+    expect(thrown?.init?.status).toBe(429);
+    expect(new Headers(thrown?.init?.headers).get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("keeps the counters in the database on PostgreSQL, shared by every process", async () => {
+    process.env.RATE_LIMIT_REPORT = "5/1m";
+    const subject = `ip:shared-${Math.random()}`;
+    await hit("report", subject);
+    await hit("report", subject);
+    if ((await dbKind()) !== "postgres") return;
+    const db = await getDb();
+    const res = await db.execute(sql`select count from rate_limits where key = ${`report:${subject}`}`);
+    expect((res as unknown as { rows: { count: number }[] }).rows[0].count).toBe(2);
+  });
+
+  it("limits sign-in posts per client address in the HTTP middleware", async () => {
+    process.env.RATE_LIMIT_AUTH = "2/1m";
+    const mw = rateLimitMiddleware();
+    const ip = `10.9.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200)}`;
+    const call = () =>
+      new Promise<{ status?: number; retry?: string; next: boolean }>((resolve) => {
+        const out: { status?: number; retry?: string; next: boolean } = { next: false };
+        const res = {
+          status(n: number) {
+            out.status = n;
+            return res;
+          },
+          set(k: string, v: string) {
+            if (k === "Retry-After") out.retry = v;
+            return res;
+          },
+          type() {
+            return res;
+          },
+          send() {
+            resolve(out);
+          },
+        };
+        mw({ method: "POST", path: "/login", ip, socket: {} }, res, () => resolve({ ...out, next: true }));
+      });
+    expect((await call()).next).toBe(true);
+    expect((await call()).next).toBe(true);
+    const third = await call();
+    expect(third.next).toBe(false);
+    expect(third.status).toBe(429);
+    expect(Number(third.retry)).toBeGreaterThan(0);
+  });
+});
