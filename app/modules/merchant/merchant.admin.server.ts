@@ -15,7 +15,7 @@ import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
 
 function assertMay(actor: Actor | null, action: MerchantAction): asserts actor is Actor {
-  if (!actor || actor.role !== "admin" || !can(actor, action)) throw new ForbiddenError();
+  if (actor?.role !== "admin" || !can(actor, action)) throw new ForbiddenError();
 }
 
 export type AdminMerchantRow = {

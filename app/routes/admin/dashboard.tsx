@@ -1,12 +1,40 @@
+import {
+  Activity,
+  ArrowRight,
+  BadgePercent,
+  CalendarDays,
+  Euro,
+  Store,
+  UserPlus,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
+import { Link } from "react-router";
+import { AdminHeader } from "~/components/admin/admin-ui";
+import { formatEuro, formatNumber, formatRelative } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
+import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { PLACEHOLDERS } from "~/lib/placeholders";
+import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
+import type { LogRow } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { meta: { title: context.t("common:panel.menu.dashboard"), noindex: true } };
+  const actor = await requireAdmin(request, context);
+  // SPEC: failed fetches are only logged; their cards keep "...".
+  const [stats, activities] = await Promise.all([
+    dashboardStats(actor).catch((err): DashboardStats | null => {
+      log("error", "dashboard stats failed", { err });
+      return null;
+    }),
+    recentActivities(actor).catch((err): LogRow[] | null => {
+      log("error", "dashboard activities failed", { err });
+      return null;
+    }),
+  ]);
+  return { stats, activities, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,7 +44,131 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page() {
-  const { t } = useTranslation();
-  return <PageHeading title={t("panel.menu.dashboard")} />;
+type Card = { key: string; label: string; value: string; icon: LucideIcon; note?: string };
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const { stats, activities } = loaderData;
+  const lng = i18n.language;
+  const n = (v: number | undefined) => (v === undefined ? "..." : formatNumber(v, lng));
+  const cards: Card[] = [
+    { key: "totalUsers", label: t("admin:dashboard.totalUsers"), value: n(stats?.totalUsers), icon: Users },
+    { key: "totalMerchants", label: t("admin:dashboard.totalMerchants"), value: n(stats?.totalMerchants), icon: Store },
+    {
+      key: "activePromotions",
+      label: t("admin:dashboard.activePromotions"),
+      value: n(stats?.activePromotions),
+      icon: BadgePercent,
+    },
+    {
+      key: "activeEvents",
+      label: t("admin:dashboard.activeEvents"),
+      value: n(stats?.activeEvents),
+      icon: CalendarDays,
+    },
+    { key: "newUsers", label: t("admin:dashboard.newUsers"), value: n(stats?.newUsers7d), icon: UserPlus },
+    { key: "newMerchants", label: t("admin:dashboard.newMerchants"), value: n(stats?.newMerchants7d), icon: Store },
+    {
+      key: "revenue",
+      label: t("admin:dashboard.monthlyRevenue"),
+      value: formatEuro(PLACEHOLDERS.monthlyRevenueEuro, lng),
+      icon: Euro,
+      note: t("admin:dashboard.placeholder"),
+    },
+    {
+      key: "activities",
+      label: t("admin:dashboard.activitiesToday"),
+      value: formatNumber(PLACEHOLDERS.platformActivitiesToday, lng),
+      icon: Activity,
+      note: t("admin:dashboard.placeholder"),
+    },
+  ];
+  const quick = [
+    { to: "/admin/users", label: t("admin:dashboard.manageUsers"), icon: Users },
+    { to: "/admin/merchants", label: t("admin:dashboard.manageMerchants"), icon: Store },
+    { to: "/admin/promotions", label: t("admin:dashboard.managePromotions"), icon: BadgePercent },
+    { to: "/admin/events", label: t("admin:dashboard.manageEvents"), icon: CalendarDays },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <AdminHeader title={t("admin:dashboard.title")} intro={t("admin:dashboard.intro")} />
+
+      <section aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="sr-only">
+          {t("admin:dashboard.stats")}
+        </h2>
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {cards.map(({ key, label, value, icon: Icon, note }) => (
+            <li key={key} className="card flex flex-col gap-2 p-4" data-testid={`stat-${key}`}>
+              <div className="flex items-start justify-between gap-2">
+                <span className="text-sm font-medium text-slate-700">{label}</span>
+                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+              </div>
+              <span className="text-2xl font-bold text-slate-900 sm:text-3xl">{value}</span>
+              {note && <span className="text-xs text-slate-600">{note}</span>}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby="recent-heading" className="card p-4 sm:p-6 lg:col-span-2">
+          <div className="mb-4 flex items-center justify-between gap-4">
+            <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
+              {t("admin:dashboard.recent")}
+            </h2>
+            <Link to="/admin/logs" className="link text-sm">
+              {t("admin:dashboard.viewLogs")}
+            </Link>
+          </div>
+          {activities === null ? (
+            <p className="text-slate-600">...</p>
+          ) : activities.length === 0 ? (
+            <p className="text-slate-600">{t("admin:dashboard.recentEmpty")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {activities.map((a) => (
+                <li key={a.id} className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between">
+                  <div>
+                    <p className="text-sm text-slate-900">{a.description}</p>
+                    <p className="text-xs text-slate-600">
+                      {a.userEmail ?? t("admin:common.system")} · <span className="font-mono">{a.eventType}</span>
+                    </p>
+                  </div>
+                  <time dateTime={new Date(a.createdAt).toISOString()} className="shrink-0 text-xs text-slate-600">
+                    {formatRelative(a.createdAt, lng)}
+                  </time>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="quick-heading" className="card p-4 sm:p-6">
+          <h2 id="quick-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            {t("admin:dashboard.quickActions")}
+          </h2>
+          <ul className="space-y-2">
+            {quick.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <Link
+                  to={to}
+                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-4 py-3 text-sm font-medium text-slate-800 hover:border-brand-600 hover:bg-brand-50"
+                >
+                  <span className="flex items-center gap-3">
+                    <Icon aria-hidden="true" className="size-5 text-brand-700" />
+                    {label}
+                  </span>
+                  <ArrowRight aria-hidden="true" className="size-4 text-slate-500" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,22 +1,113 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeading } from "~/components/page-heading";
+import { useFetcher } from "react-router";
+import { AdminHeader, FieldGroup, ToggleField } from "~/components/admin/admin-ui";
+import { FormMessage, TextField } from "~/components/form";
+import type { CrudResult } from "~/components/crud";
+import { parseWith, readForm } from "~/lib/form.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
+import { attempt, invalid, loadList, unknownIntent } from "~/modules/admin/action.server";
+import { settingsSchema } from "~/modules/admin/admin.schema";
+import { getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/settings";
 
+/** Only masked keys ever leave the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return { meta: { title: context.t("common:panel.menu.settings"), noindex: true } };
+  const actor = await requireAdmin(request, context);
+  const settings = await loadList(context, "admin:settings.loadFailed", () => getSettingsForAdmin(actor), null);
+  return {
+    settings: settings.value,
+    error: settings.error,
+    meta: { title: context.t("admin:settings.title"), noindex: true },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  return new Response(null, { status: 405 });
+  const actor = await requireAdmin(request, context);
+  const form = await readForm(request);
+  if (form.intent !== "save") return unknownIntent();
+  const parsed = parseWith(settingsSchema, form);
+  if (!parsed.ok) return invalid(parsed);
+  return attempt(context, "admin:settings.saved", "admin:settings.saveFailed", () => saveSettings(actor, parsed.data));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Page() {
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <PageHeading title={t("panel.menu.settings")} />;
+  const { settings, error } = loaderData;
+  const fetcher = useFetcher<CrudResult>();
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a save the key inputs are emptied again (the stored keys are shown masked only).
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+  const formError =
+    result && !result.ok && result.formError ? t(result.formError, { message: "", ...(result.params ?? {}) }) : null;
+
+  return (
+    <div className="max-w-3xl space-y-6">
+      <AdminHeader title={t("admin:settings.title")} intro={t("admin:settings.intro")} />
+      {error && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {error}
+        </div>
+      )}
+      {settings && (
+        <fetcher.Form ref={formRef} method="post" noValidate className="card space-y-6 p-4 sm:p-6">
+          <input type="hidden" name="intent" value="save" />
+          <FormMessage error={formError} success={result?.ok ? t(result.message) : null} />
+          <FieldGroup legend={t("admin:settings.general")}>
+            <TextField
+              label={t("admin:settings.siteName")}
+              name="site_name"
+              required
+              defaultValue={settings.siteName}
+              error={fieldErrors.site_name}
+            />
+            <TextField
+              label={t("admin:settings.contactEmail")}
+              name="contact_email"
+              type="email"
+              required
+              defaultValue={settings.contactEmail}
+              error={fieldErrors.contact_email}
+            />
+          </FieldGroup>
+          <FieldGroup legend={t("admin:settings.keys")} hint={t("admin:settings.keysHint")}>
+            {(
+              [
+                ["payment_api_key", "paymentApiKey", settings.paymentApiKeyMasked],
+                ["maps_api_key", "mapsApiKey", settings.mapsApiKeyMasked],
+              ] as const
+            ).map(([name, label, masked]) => (
+              <div key={name} className="space-y-2">
+                <TextField
+                  label={t(`admin:settings.${label}`)}
+                  name={name}
+                  type="password"
+                  autoComplete="off"
+                  defaultValue=""
+                  hint={masked ? t("admin:settings.stored", { masked }) : t("admin:settings.notSet")}
+                  error={fieldErrors[name]}
+                />
+                {masked && <ToggleField name={`clear_${name}`} label={t("admin:settings.clear")} />}
+              </div>
+            ))}
+          </FieldGroup>
+          <div className="flex justify-end">
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy && <Loader2 aria-hidden="true" className="size-4 animate-spin" />}
+              {busy ? t("admin:settings.saving") : t("admin:settings.save")}
+            </button>
+          </div>
+        </fetcher.Form>
+      )}
+    </div>
+  );
 }

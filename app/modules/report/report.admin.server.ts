@@ -1,0 +1,126 @@
+/**
+ * Report moderation (SPEC §2 Reports, §4 report states, §7 reports). Admin only, enforced through
+ * report.policy: approve or reject only while pending; delete in any status.
+ */
+import { and, count, desc, eq } from "drizzle-orm";
+import { municipalities, reports, users } from "@db/schema";
+import type { ReportStatus } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { recordEvent } from "../log/log.server";
+import { can } from "./report.policy";
+
+export type AdminReportRow = {
+  id: string;
+  type: string;
+  description: string;
+  imageUrl: string | null;
+  status: ReportStatus;
+  createdAt: Date;
+  reporterName: string | null;
+  reporterEmail: string | null;
+  municipalityName: string;
+  municipalitySlug: string;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const NOT_PENDING = "admin:reports.notPending";
+
+/** Every report with the reporter's name and email and the municipality name, newest first. */
+export async function listReportsForAdmin(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminReportRow>> {
+  if (!can(actor, "read-all")) throw new ForbiddenError();
+  const db = await getDb();
+  const where = searchWhere(query.q, [
+    reports.description,
+    reports.type,
+    reports.status,
+    users.name,
+    users.email,
+    municipalities.name,
+  ]);
+  const { limit, offset } = paging(query);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        type: reports.type,
+        description: reports.description,
+        imageUrl: reports.imageUrl,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        reporterName: users.name,
+        reporterEmail: users.email,
+        municipalityName: municipalities.name,
+        municipalitySlug: municipalities.slug,
+      })
+      .from(reports)
+      .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+      .leftJoin(users, eq(users.id, reports.reporterId))
+      .where(where)
+      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ total: count() })
+      .from(reports)
+      .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+      .leftJoin(users, eq(users.id, reports.reporterId))
+      .where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, status: r.status as ReportStatus })), total };
+}
+
+/** Moves a pending report to approved or rejected; any other current status is an error. */
+export async function moderateReport(
+  actor: Actor | null,
+  id: string,
+  decision: "approved" | "rejected",
+): Promise<void> {
+  if (!actor || !can(actor, "moderate")) throw new ForbiddenError();
+  if (decision !== "approved" && decision !== "rejected") throw new ValidationError("validation.invalid");
+  if (!UUID.test(id)) throw new NotFoundError();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(reports).where(eq(reports.id, id)).limit(1);
+    if (!current) throw new NotFoundError();
+    if (!can(actor, "moderate", current)) throw new ForbiddenError();
+    // The status guard in the WHERE clause makes a concurrent second decision a no-op.
+    const [row] = await tx
+      .update(reports)
+      .set({ status: decision })
+      .where(and(eq(reports.id, id), eq(reports.status, "pending")))
+      .returning();
+    if (!row) throw new ValidationError(NOT_PENDING);
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: decision === "approved" ? "report.approved" : "report.rejected",
+        description: `${actor.email} ${decision} a ${row.type} report`,
+        metadata: { reportId: id, municipalityId: row.municipalityId, from: "pending", to: decision },
+      },
+      tx,
+    );
+  });
+}
+
+/** Deletes a report in any status. */
+export async function deleteReport(actor: Actor | null, id: string): Promise<void> {
+  if (!actor || !can(actor, "delete")) throw new ForbiddenError();
+  if (!UUID.test(id)) throw new NotFoundError();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(reports).where(eq(reports.id, id)).returning();
+    if (!row) throw new NotFoundError();
+    await recordEvent(
+      {
+        userId: actor.id,
+        eventType: "report.deleted",
+        description: `${actor.email} deleted a ${row.status} ${row.type} report`,
+        metadata: { reportId: id, municipalityId: row.municipalityId, status: row.status },
+      },
+      tx,
+    );
+  });
+}
