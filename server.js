@@ -63,13 +63,20 @@ async function main() {
           },
       strictTransportSecurity: process.env.HSTS === "true" ? { maxAge: 63072000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
       crossOriginEmbedderPolicy: false,
     }),
   );
   app.use(compression());
 
-  // Oversized bodies are refused before anything reads them.
+  // Oversized bodies are refused before anything reads them. Forms always send a length; a body without
+  // one (chunked) could not be bounded here, so it is refused too.
   app.use((req, res, next) => {
+    const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
+    if (hasBody && req.headers["content-length"] === undefined) {
+      res.status(411).type("text/plain").send("Length Required");
+      return;
+    }
     const len = Number(req.headers["content-length"] ?? 0);
     if (len > BODY_LIMIT) {
       res.status(413).type("text/plain").send("Payload Too Large");

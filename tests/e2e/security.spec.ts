@@ -1,0 +1,150 @@
+import { type APIResponse, expect, test } from "@playwright/test";
+import { DEMO } from "./helpers";
+
+function expectSecurityHeaders(res: APIResponse, what: string) {
+  const h = res.headers();
+  const csp = h["content-security-policy"] ?? "";
+  expect(csp, what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+  expect(scriptSrc, what).not.toContain("unsafe-inline");
+  expect(scriptSrc, what).not.toContain("unsafe-eval");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).toContain("base-uri 'none'");
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(h["x-content-type-options"], what).toBe("nosniff");
+  expect(h["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect(h["cross-origin-opener-policy"], what).toBe("same-origin");
+  expect(h["cross-origin-resource-policy"], what).toBe("same-origin");
+  expect(h["x-powered-by"], what).toBeUndefined();
+}
+
+test.describe("headers", () => {
+  test("every kind of response carries the security headers", async ({ request, page }) => {
+    const home = await request.get("/");
+    expectSecurityHeaders(home, "page");
+    const data = await request.get("/about-us.data");
+    expectSecurityHeaders(data, ".data");
+    const missing = await request.get("/no/such/page");
+    expect(missing.status()).toBe(404);
+    expectSecurityHeaders(missing, "404");
+    const health = await request.get("/healthz");
+    expectSecurityHeaders(health, "resource route");
+    await page.goto("/");
+    const asset = await page.evaluate(() => (document.querySelector("link[rel=stylesheet]") as HTMLLinkElement).href);
+    const css = await request.get(asset);
+    expect(css.status()).toBe(200);
+    expectSecurityHeaders(css, "static asset");
+    expect(css.headers()["cache-control"]).toContain("immutable");
+  });
+
+  test("the nonce changes per response and marks the inline scripts", async ({ request }) => {
+    const a = await request.get("/");
+    const b = await request.get("/");
+    const nonce = (r: APIResponse) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce(a)).toBeTruthy();
+    expect(nonce(a)).not.toBe(nonce(b));
+    const html = await a.text();
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce(a)}"`);
+  });
+
+  test("no CSP violation and no console error while browsing", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    await page.goto("/login?lng=en");
+    await page.goto("/register");
+    expect(problems.filter((p) => /Content Security Policy|Refused/.test(p))).toEqual([]);
+  });
+});
+
+test.describe("sessions and forms", () => {
+  test("the session cookie is HttpOnly and SameSite=Lax", async ({ request, baseURL }) => {
+    const res = await request.post("/login", {
+      form: { email: DEMO.user.email, password: DEMO.user.password },
+      headers: { Origin: new URL(baseURL as string).origin },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+    const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie");
+    const session = cookies.find((c) => c.value.startsWith("bp.session_token="));
+    expect(session?.value).toMatch(/HttpOnly/i);
+    expect(session?.value).toMatch(/SameSite=Lax/i);
+  });
+
+  test("a cross-origin form post is rejected", async ({ request }) => {
+    const res = await request.post("/login", {
+      form: { email: DEMO.user.email, password: DEMO.user.password },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(400);
+    expect(res.headers()["set-cookie"]).toBeUndefined();
+  });
+
+  test("sign-in never leaves the site through redirectTo", async ({ request, baseURL }) => {
+    for (const target of ["//evil.example/x", "https://evil.example", "/\\evil.example"]) {
+      const res = await request.post("/login", {
+        form: { email: DEMO.user.email, password: DEMO.user.password, redirectTo: target },
+        headers: { Origin: new URL(baseURL as string).origin },
+        maxRedirects: 0,
+      });
+      const location = res.headers().location ?? "";
+      expect(location.startsWith("/") && !location.startsWith("//"), `${target} -> ${location}`).toBe(true);
+    }
+  });
+
+  test("the same answer for an unknown account and a wrong password", async ({ request, baseURL }) => {
+    const post = (email: string) =>
+      request.post("/login", {
+        form: { email, password: "Wrong-Password-1" },
+        headers: { Origin: new URL(baseURL as string).origin },
+      });
+    const known = await post(DEMO.user.email);
+    const unknown = await post("nobody-here@example.test");
+    expect(known.status()).toBe(unknown.status());
+    expect(await known.text()).toContain("Invalid email or password");
+    expect(await unknown.text()).toContain("Invalid email or password");
+  });
+});
+
+test.describe("bad input", () => {
+  test("an oversized body is refused with 413 and a body without length with 411", async ({ baseURL }) => {
+    const big = "x".repeat(1024 * 1024 + 10);
+    const res = await fetch(`${baseURL}/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(baseURL as string).origin },
+      body: `message=${big}`,
+    });
+    expect(res.status).toBe(413);
+    const stream = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode("email=a"));
+        c.close();
+      },
+    });
+    const chunked = await fetch(`${baseURL}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: new URL(baseURL as string).origin },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(411);
+  });
+
+  test("a malformed form is a 400 without a stack trace", async ({ request, baseURL }) => {
+    const res = await request.post("/login", {
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=nope",
+        Origin: new URL(baseURL as string).origin,
+      },
+      data: "--broken\r\nContent-Disposition: garbage\r\n\r\n",
+    });
+    expect(res.status()).toBeGreaterThanOrEqual(400);
+    expect(res.status()).toBeLessThan(500);
+    const body = await res.text();
+    expect(body).not.toMatch(/at [\w.]+ \(|node_modules|\/work\/|SELECT |Failed query/i);
+  });
+});
