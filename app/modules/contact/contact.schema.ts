@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { LIMITS, emailField, requiredText } from "~/lib/validation";
 
+/** Names and subjects are one line: line breaks become spaces (they end up in mail headers). */
+const oneLine = (max: number) => requiredText(max).transform((s) => s.replace(/\s+/g, " "));
+
 /** SPEC §5 contact: all four fields required, email typed. */
 export const contactSchema = z.object({
-  name: requiredText(LIMITS.short),
+  name: oneLine(LIMITS.short),
   email: emailField(),
-  subject: requiredText(LIMITS.title),
+  subject: oneLine(LIMITS.title),
   message: requiredText(LIMITS.text),
 });
 export type ContactInput = z.output<typeof contactSchema>;
