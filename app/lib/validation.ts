@@ -64,6 +64,8 @@ export const checkbox = () =>
       z.undefined(),
       z.null(),
     ])
+    // An unchecked box is simply absent from the posted form: the key must be optional.
+    .optional()
     .transform((v) => v === true || v === "on" || v === "true");
 
 export const enumField = <T extends readonly [string, ...string[]]>(values: T, message = "validation.required") =>
