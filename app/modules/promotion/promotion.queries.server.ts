@@ -6,10 +6,10 @@ import { type SQL, and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { merchants, promotions } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
+import { PROMOTION_SORTS, type PromotionSort } from "~/components/site/list-options";
 import { todayIso } from "~/lib/format";
 
-export const PROMOTION_SORTS = ["newest", "ending", "title"] as const;
-export type PromotionSort = (typeof PROMOTION_SORTS)[number];
+export { PROMOTION_SORTS, type PromotionSort };
 export const PROMOTIONS_PAGE_SIZE = 12;
 export const HOME_PROMOTIONS_LIMIT = 12;
 

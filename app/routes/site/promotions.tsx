@@ -2,11 +2,11 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { BackLink, EmptyState, LoadError, Pagination, PromotionCard, useCategoryLabel } from "~/components/site/cards";
+import { PROMOTION_SORTS } from "~/components/site/list-options";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import {
-  PROMOTION_SORTS,
   type PromotionCard as PromotionRow,
   listPublicPromotions,
   promotionFiltersFrom,
