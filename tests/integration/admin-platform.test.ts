@@ -1,0 +1,239 @@
+/** Subscriptions, features, municipalities, settings, the audit log reader and the dashboard counts. */
+import { desc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { events, platformEventLogs, platformSettings, promotions, subscriptions } from "@db/schema";
+import { getDb } from "~/lib/db.server";
+import { parseWith } from "~/lib/form.server";
+import { todayIso } from "~/lib/format";
+import { settingsSchema } from "~/modules/admin/admin.schema";
+import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
+import { featureSchema } from "~/modules/feature/feature.schema";
+import { createFeature, deleteFeature, listFeatures, updateFeature } from "~/modules/feature/feature.server";
+import { recordEvent } from "~/modules/log/log.server";
+import { listLogs } from "~/modules/log/log.queries.server";
+import { municipalitySchema } from "~/modules/municipality/municipality.schema";
+import {
+  createMunicipality,
+  deleteMunicipality,
+  listMunicipalitiesForAdmin,
+  updateMunicipality,
+} from "~/modules/municipality/municipality.server";
+import { getSettings, getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
+import { subscriptionSchema } from "~/modules/subscription/subscription.schema";
+import {
+  createSubscription,
+  deleteSubscription,
+  listSubscriptions,
+  updateSubscription,
+} from "~/modules/subscription/subscription.server";
+import { actorFor, makeUser } from "../factories";
+
+async function lastLog(eventType: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(platformEventLogs)
+    .where(eq(platformEventLogs.eventType, eventType))
+    .orderBy(desc(platformEventLogs.createdAt))
+    .limit(1);
+  return row;
+}
+
+describe("subscriptions", () => {
+  it("validates with the SPEC §5 message", () => {
+    const r = parseWith(subscriptionSchema, { user_id: "", tier: "", status: "", start_date: "" });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.formError).toBe("admin:subscriptions.required");
+    expect(r.fieldErrors).toEqual({
+      user_id: "admin:subscriptions.required",
+      tier: "admin:subscriptions.required",
+      status: "admin:subscriptions.required",
+      start_date: "admin:subscriptions.required",
+    });
+    expect(
+      subscriptionSchema.safeParse({ user_id: "u", tier: "Gold", status: "active", start_date: "2026-01-01" }).success,
+    ).toBe(false);
+    const ends = subscriptionSchema.safeParse({
+      user_id: "u",
+      tier: "Free",
+      status: "active",
+      start_date: "2026-02-01",
+      end_date: "2026-01-01",
+    });
+    expect(ends.error?.issues[0].path).toEqual(["end_date"]);
+  });
+
+  it("creates, updates (status set freely) and deletes, with the user's email and audit rows", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const customer = await makeUser("merchant");
+    const input = subscriptionSchema.parse({
+      user_id: customer.id,
+      tier: "Premium",
+      status: "trialing",
+      start_date: "2026-01-01",
+      payment_customer_id: "cus_123",
+    });
+    const row = await createSubscription(admin, input);
+    expect(row.endDate).toBeNull();
+    expect(row.paymentSubscriptionId).toBeNull();
+    expect((await lastLog("subscription.created")).metadata).toMatchObject({ subscriptionId: row.id });
+
+    const { rows } = await listSubscriptions(admin, { q: customer.email });
+    expect(rows[0]).toMatchObject({ id: row.id, userEmail: customer.email });
+
+    await updateSubscription(admin, row.id, { ...input, status: "cancelled", end_date: "2026-03-01" });
+    const db = await getDb();
+    const [after] = await db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
+    expect(after).toMatchObject({ status: "cancelled", endDate: "2026-03-01" });
+    const updated = await lastLog("subscription.updated");
+    expect(updated.metadata.changed).toEqual(expect.arrayContaining(["status", "endDate"]));
+    // Back to active: no enforced transitions.
+    await updateSubscription(admin, row.id, { ...input, status: "active" });
+
+    await deleteSubscription(admin, row.id);
+    expect(await db.select().from(subscriptions).where(eq(subscriptions.id, row.id))).toHaveLength(0);
+    expect((await lastLog("subscription.deleted")).metadata).toMatchObject({ subscriptionId: row.id });
+  });
+
+  it("refuses an unknown user", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const input = subscriptionSchema.parse({
+      user_id: "nobody",
+      tier: "Free",
+      status: "active",
+      start_date: "2026-01-01",
+    });
+    await expect(createSubscription(admin, input)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("features", () => {
+  it("requires a name ('Feature name is required.') and manages features with audit rows", async () => {
+    expect(featureSchema.safeParse({ name: "  " }).error?.issues[0].message).toBe("admin:features.required");
+    const admin = await actorFor(await makeUser("admin"));
+    const row = await createFeature(admin, featureSchema.parse({ name: "Zz Push alerts", description: "" }));
+    expect(row.description).toBeNull();
+    expect((await lastLog("feature.created")).metadata).toMatchObject({ featureId: row.id });
+    await updateFeature(admin, row.id, { name: "Zz Push alerts", description: "Phones" });
+    expect((await lastLog("feature.updated")).metadata.changed).toEqual(["description"]);
+    const names = (await listFeatures(admin)).map((f) => f.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }) || 0));
+    await deleteFeature(admin, row.id);
+    expect((await listFeatures(admin)).find((f) => f.id === row.id)).toBeUndefined();
+    expect((await lastLog("feature.deleted")).metadata).toMatchObject({ featureId: row.id });
+  });
+});
+
+describe("municipalities (admin)", () => {
+  it("defaults is_active to false only when unchecked, lists inactive ones for admins and logs changes", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const created = await createMunicipality(
+      admin,
+      municipalitySchema.parse({ name: "Sint-Truiden", slug: "Sint-Truiden", is_active: "on" }),
+    );
+    expect(created).toMatchObject({ slug: "sint-truiden", isActive: true });
+    expect((await lastLog("municipality.created")).metadata).toMatchObject({ municipalityId: created.id });
+    await updateMunicipality(
+      admin,
+      created.id,
+      municipalitySchema.parse({ name: "Sint-Truiden", slug: "sint-truiden" }),
+    );
+    const found = await listMunicipalitiesForAdmin(admin, { q: "truiden" });
+    expect(found.map((m) => [m.id, m.isActive])).toEqual([[created.id, false]]);
+    expect((await lastLog("municipality.updated")).metadata).toMatchObject({ isActive: false });
+    await deleteMunicipality(admin, created.id);
+    expect((await lastLog("municipality.deleted")).metadata).toMatchObject({ municipalityId: created.id });
+    expect(municipalitySchema.safeParse({ name: "", slug: "" }).error?.issues[0].message).toBe(
+      "admin:municipalities.required",
+    );
+  });
+});
+
+describe("settings", () => {
+  const base = { site_name: "Buurt Hasselt", contact_email: "info@example.test" };
+
+  it("saves, keeps a key when its input is empty, masks keys and never logs them", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    await saveSettings(
+      admin,
+      settingsSchema.parse({ ...base, payment_api_key: "sk_live_secret_9876", maps_api_key: "maps-secret-4321" }),
+    );
+    const full = await getSettings();
+    expect(full.siteName).toBe("Buurt Hasselt");
+    expect(full.paymentApiKey).toBe("sk_live_secret_9876");
+
+    const forBrowser = await getSettingsForAdmin(admin);
+    const json = JSON.stringify(forBrowser);
+    expect(json).not.toContain("sk_live_secret");
+    expect(json).not.toContain("maps-secret");
+    expect(forBrowser.paymentApiKeyMasked).toBe("••••9876");
+
+    const log = await lastLog("settings.updated");
+    expect(log.userId).toBe(admin.id);
+    expect(JSON.stringify(log)).not.toContain("secret");
+    expect(log.metadata.changed).toEqual(
+      expect.arrayContaining(["site_name", "contact_email", "payment_api_key", "maps_api_key"]),
+    );
+
+    // Empty key inputs keep the stored keys.
+    await saveSettings(
+      admin,
+      settingsSchema.parse({ ...base, site_name: "Buurt Genk", payment_api_key: "", maps_api_key: "" }),
+    );
+    const kept = await getSettings();
+    expect(kept.paymentApiKey).toBe("sk_live_secret_9876");
+    expect(kept.siteName).toBe("Buurt Genk");
+    expect((await lastLog("settings.updated")).metadata.changed).toEqual(["site_name"]);
+
+    // The clear box removes one.
+    await saveSettings(admin, settingsSchema.parse({ ...base, site_name: "Buurt Genk", clear_maps_api_key: "on" }));
+    expect((await getSettings()).mapsApiKey).toBe("");
+    const db = await getDb();
+    const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, "maps_api_key"));
+    expect(row.value).toBe("");
+  });
+
+  it("requires a site name and a valid contact email", () => {
+    expect(settingsSchema.safeParse({ site_name: "", contact_email: "x" }).success).toBe(false);
+  });
+});
+
+describe("audit log reader and dashboard", () => {
+  it("lists newest first with the user's email, or null for system rows", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    await recordEvent({ userId: null, eventType: "system.test", description: "System did a thing zq1" });
+    await recordEvent({ userId: admin.id, eventType: "admin.test", description: "Admin did a thing zq2" });
+    const { rows } = await listLogs(admin, { q: "did a thing zq" });
+    expect(rows.map((r) => r.description)).toEqual(["Admin did a thing zq2", "System did a thing zq1"]);
+    expect(rows[0].userEmail).toBe(admin.email);
+    expect(rows[1].userEmail).toBeNull();
+    const recent = await recentActivities(admin);
+    expect(recent).toHaveLength(4);
+    expect(recent[0].description).toBe("Admin did a thing zq2");
+  });
+
+  it("counts users, merchants, active promotions and events, and the last 7 days", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const before = await dashboardStats(admin);
+    const merchant = await makeUser("merchant");
+    await makeUser("user");
+    const db = await getDb();
+    const today = todayIso();
+    await db.insert(promotions).values([
+      { title: "Active", merchantId: merchant.id, validUntil: today },
+      { title: "Expired", merchantId: merchant.id, validUntil: "2000-01-01" },
+    ]);
+    await db.insert(events).values([
+      { title: "Upcoming", merchantId: merchant.id, startDate: today, venue: "Hall", category: "Music" },
+      { title: "Past", merchantId: merchant.id, startDate: "2000-01-01", venue: "Hall", category: "Music" },
+    ]);
+    const after = await dashboardStats(admin);
+    expect(after.totalUsers - before.totalUsers).toBe(2);
+    expect(after.totalMerchants - before.totalMerchants).toBe(1);
+    expect(after.newUsers7d - before.newUsers7d).toBe(2);
+    expect(after.newMerchants7d - before.newMerchants7d).toBe(1);
+    expect(after.activePromotions - before.activePromotions).toBe(1);
+    expect(after.activeEvents - before.activeEvents).toBe(1);
+  });
+});
