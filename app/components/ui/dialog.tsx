@@ -1,6 +1,7 @@
 /**
  * A modal dialog on the native <dialog> element: the page behind is inert (focus is trapped), Escape
- * closes it, and focus returns to the element that opened it.
+ * closes it, and focus returns to the element that opened it. On opening, focus goes to the element
+ * marked data-autofocus, else the first form field, else the close button.
  */
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
@@ -29,6 +30,13 @@ export function Dialog({ open, onClose, title, description, children, size = "ma
     if (open && !dialog.open) {
       opener.current = document.activeElement;
       dialog.showModal();
+      // Start on the first field (or an element marked data-autofocus) rather than on the close button.
+      const first =
+        dialog.querySelector<HTMLElement>("[data-autofocus]") ??
+        dialog.querySelector<HTMLElement>(
+          "form input:not([type=hidden]):not([disabled]), form select:not([disabled]), form textarea:not([disabled])",
+        );
+      first?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

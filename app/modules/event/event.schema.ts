@@ -1,16 +1,8 @@
 /** Event forms (SPEC §5). Messages are translation keys. */
 import { z } from "zod";
 import { EVENT_CATEGORIES } from "@db/schema";
-import {
-  LIMITS,
-  checkbox,
-  enumField,
-  optionalHttpUrl,
-  optionalText,
-  requiredDate,
-  requiredText,
-} from "~/lib/validation";
-import { present } from "../promotion/promotion.schema";
+import { LIMITS, checkbox, enumField, optionalText, requiredDate, requiredText } from "~/lib/validation";
+import { optionalImageUrl, present } from "../promotion/promotion.schema";
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
 export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
@@ -35,7 +27,7 @@ const timeField = () =>
 const baseFields = (required: string) => ({
   title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
-  image_url: optionalHttpUrl(),
+  image_url: optionalImageUrl(),
   venue: present(requiredText(LIMITS.title, required)),
   time: timeField(),
   price: optionalText(60),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MERCHANT_CATEGORIES } from "@db/schema";
 import { LIMITS, optionalHttpUrl, optionalText, requiredText, uuidField } from "~/lib/validation";
-import { present } from "../promotion/promotion.schema";
+import { optionalImageUrl, present } from "../promotion/promotion.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */
@@ -53,7 +53,7 @@ export const merchantProfileSchema = z.preprocess(
     website_url: optionalHttpUrl(),
     facebook_url: optionalHttpUrl(),
     instagram_url: optionalHttpUrl(),
-    logo_url: optionalHttpUrl(),
+    logo_url: optionalImageUrl(),
     category: optionalCategory(),
     opening_hours: openingHours(),
   }),

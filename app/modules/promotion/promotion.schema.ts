@@ -6,15 +6,7 @@
  */
 import { z } from "zod";
 import { PROMOTION_CATEGORIES } from "@db/schema";
-import {
-  LIMITS,
-  checkbox,
-  enumField,
-  optionalHttpUrl,
-  optionalText,
-  requiredDate,
-  requiredText,
-} from "~/lib/validation";
+import { LIMITS, checkbox, enumField, isHttpUrl, optionalText, requiredDate, requiredText } from "~/lib/validation";
 
 export const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
@@ -25,6 +17,15 @@ export const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required"
 export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequired";
 
 const PRICE_MAX = 60;
+
+/**
+ * An optional picture address: http(s), or a path on this site ("/images/demo/bakery.svg", as the demo
+ * data and bundled pictures use). Other schemes (javascript:, data:) and protocol-relative "//" are refused.
+ */
+export const optionalImageUrl = () =>
+  optionalText(LIMITS.url).refine((s) => s === null || isHttpUrl(s) || /^\/(?![/\\])\S*$/.test(s), {
+    error: "validation.url",
+  });
 
 /** A missing field reads as blank, so it gets the form's required message rather than a type error. */
 export const present = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? "", schema);
@@ -37,7 +38,7 @@ const pricingMode = z.preprocess(
 const baseFields = (required: string) => ({
   title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
-  image_url: optionalHttpUrl(),
+  image_url: optionalImageUrl(),
   valid_until: present(requiredDate(required)),
   pricing_mode: pricingMode,
   price: optionalText(PRICE_MAX),

@@ -92,17 +92,17 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
         </h2>
         <dl className="grid gap-4 sm:grid-cols-3">
           {stats.map(({ key, label, value, icon: Icon, hint }) => (
-            <div key={key} className="card flex items-start gap-4 p-5">
-              <span className="rounded-lg bg-brand-50 p-3 text-brand-700">
-                <Icon aria-hidden="true" className="size-6" />
-              </span>
-              <div className="flex flex-col">
-                <dt className="text-sm font-medium text-slate-600">{label}</dt>
-                <dd className="order-first text-3xl font-bold text-slate-900" data-testid={`stat-${key}`}>
-                  {formatNumber(value, lng)}
-                </dd>
-                {hint && <dd className="text-xs text-slate-600">{hint}</dd>}
-              </div>
+            <div key={key} className="card p-5">
+              <dt className="flex items-center gap-3 text-sm font-medium text-slate-600">
+                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                {label}
+              </dt>
+              <dd className="mt-3 text-3xl font-bold text-slate-900" data-testid={`stat-${key}`}>
+                {formatNumber(value, lng)}
+              </dd>
+              {hint && <dd className="mt-1 text-xs text-slate-600">{hint}</dd>}
             </div>
           ))}
         </dl>

@@ -1,6 +1,7 @@
 /** Merchant panel: the merchant's own events, with add, edit and delete dialogs (SPEC merchant panel). */
-import { Plus } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { EVENT_CATEGORIES } from "@db/schema";
 import { type Column, CrudDialog, DataTable, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { SelectField, TextArea, TextField } from "~/components/form";
@@ -13,12 +14,14 @@ import { requireMerchant } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { merchantEventSchema } from "~/modules/event/event.schema";
 import { createEvent, deleteEvent, listOwnEvents, updateEvent } from "~/modules/event/event.server";
+import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMerchant(request, context);
   let error: string | null = null;
   let rows: Awaited<ReturnType<typeof listOwnEvents>> = [];
+  const slugs = new Map((await listAllMunicipalities()).map((m) => [m.id, m.slug]));
   try {
     rows = await listOwnEvents(actor);
   } catch (err) {
@@ -30,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: rows.map((r) => ({
       id: r.id,
       title: r.title,
+      publicPath:
+        r.municipalityId && slugs.has(r.municipalityId) ? `/events/${slugs.get(r.municipalityId)}/${r.id}` : null,
       description: r.description,
       imageUrl: r.imageUrl,
       venue: r.venue,
@@ -175,7 +180,18 @@ export default function MerchantEvents({ loaderData }: Route.ComponentProps) {
     {
       key: "title",
       header: t("events.columns.title"),
-      cell: (r) => <span className="font-medium text-slate-900">{r.title}</span>,
+      cell: (r) => (
+        <div className="min-w-0">
+          <span className="font-medium text-slate-900">{r.title}</span>
+          {r.publicPath && (
+            <Link to={r.publicPath} className="link mt-0.5 flex items-center gap-1 text-xs">
+              {t("common.viewPublic")}
+              <span className="sr-only">: {r.title}</span>
+              <ExternalLink aria-hidden="true" className="size-3" />
+            </Link>
+          )}
+        </div>
+      ),
     },
     {
       key: "category",

@@ -1,7 +1,8 @@
 /** Merchant panel: the merchant's own promotions, with add, edit and delete dialogs (SPEC merchant panel). */
-import { Plus } from "lucide-react";
+import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { type Column, CrudDialog, DataTable, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
@@ -18,12 +19,14 @@ import {
   listOwnPromotions,
   updatePromotion,
 } from "~/modules/promotion/promotion.server";
+import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMerchant(request, context);
   let error: string | null = null;
   let rows: Awaited<ReturnType<typeof listOwnPromotions>> = [];
+  const slugs = new Map((await listAllMunicipalities()).map((m) => [m.id, m.slug]));
   try {
     rows = await listOwnPromotions(actor);
   } catch (err) {
@@ -35,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rows: rows.map((r) => ({
       id: r.id,
       title: r.title,
+      publicPath:
+        r.municipalityId && slugs.has(r.municipalityId) ? `/promotions/${slugs.get(r.municipalityId)}/${r.id}` : null,
       description: r.description,
       imageUrl: r.imageUrl,
       validUntil: r.validUntil,
@@ -201,7 +206,18 @@ export default function MerchantPromotions({ loaderData }: Route.ComponentProps)
     {
       key: "title",
       header: t("promotions.columns.title"),
-      cell: (r) => <span className="font-medium text-slate-900">{r.title}</span>,
+      cell: (r) => (
+        <div className="min-w-0">
+          <span className="font-medium text-slate-900">{r.title}</span>
+          {r.publicPath && (
+            <Link to={r.publicPath} className="link mt-0.5 flex items-center gap-1 text-xs">
+              {t("common.viewPublic")}
+              <span className="sr-only">: {r.title}</span>
+              <ExternalLink aria-hidden="true" className="size-3" />
+            </Link>
+          )}
+        </div>
+      ),
     },
     {
       key: "category",
