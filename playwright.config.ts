@@ -7,6 +7,8 @@ const dataDir = path.join(os.tmpdir(), `buurtplatform-e2e-${PORT}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One output folder per port, so parallel runs do not delete each other's artifacts.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: true,
   forbidOnly: true,
   retries: process.env.CI ? 1 : 0,

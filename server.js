@@ -1,6 +1,9 @@
 // The HTTP server: Express in front of React Router. `node server.js` serves the production build;
 // `node server.js --dev` runs Vite in middleware mode.
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
@@ -11,8 +14,11 @@ const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 const BODY_LIMIT = 1024 * 1024;
 
+const LEVELS = ["debug", "info", "warn", "error", "silent"];
+const MIN_LEVEL = Math.max(0, LEVELS.indexOf(process.env.LOG_LEVEL ?? "info"));
+
 function logLine(level, msg, fields = {}) {
-  if (process.env.LOG_LEVEL === "silent") return;
+  if (LEVELS.indexOf(level) < MIN_LEVEL) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
@@ -21,6 +27,22 @@ async function main() {
   const app = express();
   app.disable("x-powered-by");
   if (process.env.TRUST_PROXY === "true") app.set("trust proxy", 1);
+
+  // Benchmark instrumentation (BENCH_INSTRUMENT=1 only): app/lib/db.server.ts counts the database round
+  // trips of each request in this store; the count goes out as the X-DB-Round-Trips response header.
+  if (process.env.BENCH_INSTRUMENT === "1") {
+    const als = new AsyncLocalStorage();
+    globalThis.__dbRoundTrips = als;
+    app.use((_req, res, next) => {
+      const store = { count: 0 };
+      const writeHead = res.writeHead;
+      res.writeHead = function (...args) {
+        if (!this.headersSent) this.setHeader("X-DB-Round-Trips", String(store.count));
+        return writeHead.apply(this, args);
+      };
+      als.run(store, next);
+    });
+  }
 
   // One JSON line per request.
   app.use((req, res, next) => {
@@ -102,9 +124,13 @@ async function main() {
     app.use(vite.middlewares);
     build = () => vite.ssrLoadModule("virtual:react-router/server-build");
   } else {
-    build = await import("./build/server/index.js");
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
+    build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+    app.use(
+      "/assets",
+      express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   }
 
   const serverBuild = typeof build === "function" ? await build() : build;

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { log } from "./lib/log.server";
 
 export { bootstrap, shutdown } from "./lib/bootstrap.server";
@@ -63,6 +63,8 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // 4xx answers (a POST to a page without an action, a 404) are expected, not errors.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   log("error", "unhandled route error", {
     path: new URL(request.url).pathname,
     err: error,

@@ -1,5 +1,8 @@
 import { redirect } from "react-router";
+import { requireRole } from "~/lib/guards.server";
+import type { Route } from "./+types/index";
 
-export function loader() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireRole(request, context, ["merchant", "admin"]);
   return redirect("/merchant/dashboard");
 }
