@@ -1,7 +1,7 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher } from "react-router";
+import { data, useActionData, useFetcher } from "react-router";
 import { FormMessage, TextArea, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
@@ -45,10 +45,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const fetcher = useFetcher<typeof action>();
+  // Without JavaScript the form posts as a document request: its answer arrives as action data.
+  const actionData = useActionData<typeof action>();
   const formRef = useRef<HTMLFormElement>(null);
-  const [showSuccess, setShowSuccess] = useState(false);
+  const result = (fetcher.data ?? actionData) as
+    | { ok: boolean; formError?: string; fieldErrors?: Record<string, string> }
+    | undefined;
+  const [showSuccess, setShowSuccess] = useState(() => !!result?.ok);
   const sending = fetcher.state !== "idle";
-  const result = fetcher.data as { ok: boolean; formError?: string; fieldErrors?: Record<string, string> } | undefined;
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result?.ok) return;

@@ -157,7 +157,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               <div className="flex gap-2">
                 <dt className="shrink-0">
                   <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("events.attending", { count: e.attendees })}</span>
+                  <span className="sr-only">{t("eventDetail.attendees")}</span>
                 </dt>
                 <dd className="text-slate-800">
                   {t("events.attending", { count: formatNumber(e.attendees, i18n.language) })}

@@ -14,7 +14,7 @@ import {
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, useFetcher, useNavigate } from "react-router";
+import { data, useActionData, useFetcher, useNavigate } from "react-router";
 import { FILEABLE_REPORT_TYPES } from "@db/schema";
 import { FormMessage, TextArea, TextField } from "~/components/form";
 import { BackLink } from "~/components/site/cards";
@@ -80,7 +80,9 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [type, setType] = useState<string>(DEFAULT_REPORT_TYPE);
   const submitting = fetcher.state !== "idle";
-  const result = fetcher.data;
+  // Without JavaScript the form posts as a document request: its answer arrives as action data.
+  const actionData = useActionData<typeof action>();
+  const result = fetcher.data ?? actionData;
   const success = !!result && "ok" in result && result.ok === true;
   const failure = result && !success ? (result as { formError?: string; fieldErrors?: Record<string, string> }) : null;
 
