@@ -63,12 +63,83 @@ function acquireLock(dir: string) {
   return release;
 }
 
+/**
+ * Benchmark instrumentation (BENCH_INSTRUMENT=1 only): server.js keeps a per-request AsyncLocalStorage on
+ * globalThis.__dbRoundTrips; every statement sent to the database adds one to the request's count, which
+ * the server returns as the X-DB-Round-Trips header. Without the variable nothing is wrapped.
+ */
+type RoundTripStore = { count: number };
+const instrumented = () => process.env.BENCH_INSTRUMENT === "1";
+const roundTripStore = (): RoundTripStore | undefined =>
+  (globalThis as { __dbRoundTrips?: { getStore(): RoundTripStore | undefined } }).__dbRoundTrips?.getStore();
+function countRoundTrips(store = roundTripStore(), n = 1) {
+  if (store) store.count += n;
+}
+// biome-ignore lint/suspicious/noExplicitAny: wraps methods of driver objects of several shapes
+type AnyFn = (...args: any[]) => any;
+function countCalls(target: Record<string, unknown>, names: string[], store?: () => RoundTripStore | undefined) {
+  for (const name of names) {
+    const original = target[name] as AnyFn | undefined;
+    if (typeof original !== "function") continue;
+    target[name] = function (this: unknown, ...args: unknown[]) {
+      countRoundTrips(store ? store() : roundTripStore());
+      return original.apply(this, args);
+    };
+  }
+}
+
+function instrumentPool(pool: import("pg").Pool) {
+  // pool.query checks a client out with a callback and runs one statement: count it here, in the caller's
+  // context. A client checked out with `await pool.connect()` (transactions) counts each of its statements
+  // for the context that checked it out.
+  countCalls(pool as unknown as Record<string, unknown>, ["query"]);
+  const connect = pool.connect.bind(pool) as AnyFn;
+  const wrapped = new WeakSet<object>();
+  (pool as unknown as { connect: AnyFn }).connect = (cb?: AnyFn) => {
+    if (typeof cb === "function") return connect(cb);
+    const store = roundTripStore();
+    return (connect() as Promise<import("pg").PoolClient>).then((client) => {
+      const c = client as unknown as Record<string, unknown> & { __benchStore?: RoundTripStore };
+      c.__benchStore = store;
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        const query = client.query as unknown as AnyFn;
+        c.query = function (this: unknown, ...args: unknown[]) {
+          if (c.__benchStore) countRoundTrips(c.__benchStore);
+          return query.apply(this, args);
+        };
+        const release = client.release as unknown as AnyFn;
+        c.release = function (this: unknown, ...args: unknown[]) {
+          c.__benchStore = undefined;
+          return release.apply(this, args);
+        };
+      }
+      return client;
+    });
+  };
+}
+
+function instrumentPglite(client: PGlite) {
+  const target = client as unknown as Record<string, unknown>;
+  countCalls(target, ["query", "exec"]);
+  const transaction = client.transaction.bind(client) as AnyFn;
+  target.transaction = (fn: AnyFn) => {
+    const store = roundTripStore();
+    countRoundTrips(store, 2); // begin and commit
+    return transaction((tx: Record<string, unknown>) => {
+      countCalls(tx, ["query", "exec"], () => store);
+      return fn(tx);
+    });
+  };
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   if (config.kind === "postgres") {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: config.url, max: config.max ?? 10 });
     pool.on("error", (err) => log("error", "postgres pool error", { err }));
+    if (instrumented()) instrumentPool(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
@@ -89,6 +160,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   } else {
     client = await PGlite.create();
   }
+  if (instrumented()) instrumentPglite(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,
@@ -148,4 +220,11 @@ export async function closeDatabase() {
   const p = g.__appDb;
   g.__appDb = undefined;
   if (p) await (await p).close();
+}
+
+/** One round trip that proves the database answers (health checks). */
+export async function pingDatabase(): Promise<void> {
+  const { sql } = await import("drizzle-orm");
+  const db = await getDb();
+  await db.execute(sql`select 1`);
 }
