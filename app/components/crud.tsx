@@ -293,7 +293,7 @@ export function DataTable<Row>({
 export function RowActions({ onEdit, onDelete, label }: { onEdit?: () => void; onDelete?: () => void; label: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex gap-2">
+    <div className="flex flex-wrap gap-2">
       {onEdit && (
         <button type="button" className="btn-secondary px-3 py-1" onClick={onEdit}>
           {t("crud.edit")}

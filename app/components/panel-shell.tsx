@@ -19,7 +19,7 @@ import {
   Users,
   X,
 } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
@@ -60,8 +60,25 @@ export function PanelShell({ area, children }: { area: "admin" | "merchant"; chi
   const loadingPanel =
     navigation.state === "loading" && navigation.location.pathname.startsWith(`/${area}`) && !navigation.formMethod;
 
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer on navigation only
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // The drawer on small screens: focus moves into it, Escape closes it, focus returns to the menu button.
+  useEffect(() => {
+    if (!open) return;
+    closeButton.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   const nav = (
     <nav aria-label={t(`panel.${area}Menu`)} className="flex flex-col gap-1 p-3">
@@ -110,10 +127,14 @@ export function PanelShell({ area, children }: { area: "admin" | "merchant"; chi
                 {siteName}
               </Link>
               <button
+                ref={closeButton}
                 type="button"
                 className="rounded p-1 text-white"
                 aria-label={t("nav.closeMenu")}
-                onClick={() => setOpen(false)}
+                onClick={() => {
+                  setOpen(false);
+                  menuButton.current?.focus();
+                }}
               >
                 <X aria-hidden="true" className="size-5" />
               </button>
@@ -126,6 +147,7 @@ export function PanelShell({ area, children }: { area: "admin" | "merchant"; chi
         <header className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4">
           <div className="flex items-center gap-2">
             <button
+              ref={menuButton}
               type="button"
               className="btn-ghost lg:hidden"
               aria-expanded={open}
@@ -142,7 +164,7 @@ export function PanelShell({ area, children }: { area: "admin" | "merchant"; chi
               {t("panel.backToSite")}
             </Link>
           </div>
-          <div className="flex items-center gap-1">
+          <div className="flex items-center gap-1 whitespace-nowrap">
             <LanguageSelector />
             <span className="hidden text-sm text-slate-700 sm:inline">{user?.name}</span>
             <LogoutButton />

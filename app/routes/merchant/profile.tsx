@@ -98,7 +98,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
           error={failure?.formError ? t(failure.formError, { message: "", ...(failure.params ?? {}) }) : null}
           success={result?.ok ? t(result.message) : null}
         />
-        <div className="grid gap-6 xl:grid-cols-2">
+        <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
           <section aria-labelledby="business-heading" className="card space-y-4 p-5 sm:p-6">
             <h2 id="business-heading" className="text-lg font-semibold text-slate-900">
               {t("profile.businessInfo")}

@@ -210,7 +210,7 @@ export default function MerchantPromotions({ loaderData }: Route.ComponentProps)
         <div className="min-w-0">
           <span className="font-medium text-slate-900">{r.title}</span>
           {r.publicPath && (
-            <Link to={r.publicPath} className="link mt-0.5 flex items-center gap-1 text-xs">
+            <Link to={r.publicPath} className="link mt-0.5 flex items-center gap-1 whitespace-nowrap text-xs">
               {t("common.viewPublic")}
               <span className="sr-only">: {r.title}</span>
               <ExternalLink aria-hidden="true" className="size-3" />
