@@ -263,10 +263,10 @@ test.describe("events", () => {
     await expect(page.getByRole("button", { name: /Toon afbeelding \d van 3/ })).toHaveCount(3);
     await expect(page.getByRole("region", { name: "Richtlijnen" }).getByRole("listitem")).toHaveCount(5);
     const organizer = page.getByRole("region", { name: "Organisator" });
-    await expect(organizer.getByText("Bakkerij Vermeulen")).toBeVisible();
+    await expect(organizer.getByText("Bakkerij Vermeulen", { exact: true })).toBeVisible();
     await expect(organizer.getByText("Beoordeeld met 4,8 op 5")).toBeVisible();
     await expect(organizer.getByText("info@bakkerij-vermeulen.example")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Inschrijven" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("button", { name: "Inschrijven" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Organisator contacteren" })).toBeVisible();
     await expectAccessible(page);
   });
