@@ -10,6 +10,9 @@ import { log } from "./lib/log.server";
 export { bootstrap, shutdown } from "./lib/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
 export { rateLimitMiddleware } from "./lib/rate-limit.server";
+// For operational scripts (durability, load tests) that prepare a database with the built code.
+export { migrateDatabase, openDatabase } from "./lib/db.server";
+export { seedDemo } from "@db/seed/demo";
 
 export const streamTimeout = 5_000;
 

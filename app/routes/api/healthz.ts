@@ -1,12 +1,10 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
+import { pingDatabase } from "~/lib/db.server";
 import { log } from "~/lib/log.server";
 
 /** 200 when the database answers, 503 otherwise. */
 export async function loader() {
   try {
-    const db = await getDb();
-    await db.execute(sql`select 1`);
+    await pingDatabase();
     return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch (err) {
     log("error", "health check failed", { err });

@@ -1,0 +1,172 @@
+// Shared helpers for the operational scripts: build, databases, the server process and HTTP sessions.
+import { spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+export const PG_ADMIN_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+export const DEMO = {
+  user: { email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
+  merchant: { email: "merchant@demo.buurtplatform.be", password: "Demo-Merchant-2026!" },
+  admin: { email: "admin@demo.buurtplatform.be", password: "Demo-Admin-2026!" },
+};
+
+export function args() {
+  const out = {};
+  for (const a of process.argv.slice(2)) {
+    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a);
+    if (m) out[m[1]] = m[2] ?? "true";
+  }
+  return out;
+}
+
+export function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) return;
+  const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: process.env });
+  if (r.status !== 0) throw new Error("build failed");
+}
+
+export async function serverBuild() {
+  return import(pathToFileURL(path.join(ROOT, BUILD_DIR, "server/index.js")).href);
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+export async function postgresAvailable() {
+  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A fresh database with the migrations and the demo data: a PGlite directory or a PostgreSQL database. */
+export async function freshDemoDatabase(kind) {
+  const build = await serverBuild();
+  const tools = build.entry.module;
+  if (kind === "pglite") {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "bp-ops-")), "data");
+    const handle = await tools.openDatabase({ kind: "pglite", dir });
+    await tools.migrateDatabase(handle);
+    await tools.seedDemo(handle.db);
+    await handle.close();
+    return {
+      env: { PGLITE_DIR: dir, DATABASE_URL: "" },
+      open: () => tools.openDatabase({ kind: "pglite", dir }),
+      drop: async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true }),
+    };
+  }
+  const name = `ops_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const handle = await tools.openDatabase({ kind: "postgres", url });
+  await tools.migrateDatabase(handle);
+  await tools.seedDemo(handle.db);
+  await handle.close();
+  return {
+    env: { DATABASE_URL: url },
+    open: () => tools.openDatabase({ kind: "postgres", url }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Starts `node server.js` and resolves once /healthz answers. */
+export async function startServer(port, env) {
+  const child = spawn(process.execPath, [path.join(ROOT, "server.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: "error",
+      BETTER_AUTH_SECRET: "ops-secret-ops-secret-ops-secret-000000",
+      RATE_LIMIT_GENERAL: "off",
+      RATE_LIMIT_AUTH: "off",
+      RATE_LIMIT_REPORT: "off",
+      RATE_LIMIT_CONTACT: "off",
+      BUILD_DIR,
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => {
+    stderr += d;
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr.slice(-2000)}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return child;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not start: ${stderr.slice(-2000)}`);
+}
+
+export function waitExit(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
+  });
+}
+
+/** Signs in through the login form and returns the session cookie. */
+export async function signIn(base, who) {
+  const res = await fetch(`${base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    body: new URLSearchParams(who),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c.includes("session"))
+    .join("; ");
+  if (res.status !== 302 || !cookie) throw new Error(`sign-in failed for ${who.email}: ${res.status}`);
+  return cookie;
+}
+
+export async function postForm(base, pathName, cookie, fields) {
+  return fetch(`${base}${pathName}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+    body: new URLSearchParams(fields),
+  });
+}
