@@ -321,3 +321,15 @@ export function YesNoBadge({ value }: { value: boolean }) {
     </span>
   );
 }
+
+/** A label for a required field: the text plus a visual asterisk (the input itself carries aria-required). */
+export function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="ml-0.5 text-red-700">
+        *
+      </span>
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import { ExternalLink, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EVENT_CATEGORIES } from "@db/schema";
-import { type Column, CrudDialog, DataTable, RowActions, YesNoBadge, useCrud } from "~/components/crud";
+import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { SelectField, TextArea, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { fail, failFrom, ok } from "~/lib/crud.server";
@@ -87,7 +87,7 @@ function EventFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<stri
   return (
     <div className="space-y-4">
       <TextField
-        label={t("events.fields.title")}
+        label={<Required>{t("events.fields.title")}</Required>}
         name="title"
         required
         aria-required="true"
@@ -102,7 +102,7 @@ function EventFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<stri
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={t("events.fields.venue")}
+          label={<Required>{t("events.fields.venue")}</Required>}
           name="venue"
           required
           aria-required="true"
@@ -110,7 +110,7 @@ function EventFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<stri
           error={fieldErrors.venue}
         />
         <SelectField
-          label={t("events.fields.category")}
+          label={<Required>{t("events.fields.category")}</Required>}
           name="category"
           required
           aria-required="true"
@@ -125,7 +125,7 @@ function EventFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<stri
           ))}
         </SelectField>
         <TextField
-          label={t("events.fields.startDate")}
+          label={<Required>{t("events.fields.startDate")}</Required>}
           name="start_date"
           type="date"
           required

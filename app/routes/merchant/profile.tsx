@@ -14,6 +14,7 @@ import { WEEK_DAYS, hoursFieldName, listToWeek } from "~/modules/merchant/mercha
 import { merchantProfileSchema } from "~/modules/merchant/merchant.schema";
 import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
+import { Required } from "~/components/crud";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -104,7 +105,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
               {t("profile.businessInfo")}
             </h2>
             <TextField
-              label={t("profile.fields.businessName")}
+              label={<Required>{t("profile.fields.businessName")}</Required>}
               name="business_name"
               required
               aria-required="true"
@@ -113,7 +114,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
               error={errors.business_name}
             />
             <TextField
-              label={t("profile.fields.businessEmail")}
+              label={<Required>{t("profile.fields.businessEmail")}</Required>}
               name="business_email"
               type="email"
               required
@@ -130,7 +131,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
               readOnly
             />
             <SelectField
-              label={t("profile.fields.municipality")}
+              label={<Required>{t("profile.fields.municipality")}</Required>}
               name="municipality_id"
               required
               aria-required="true"

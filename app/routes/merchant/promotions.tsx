@@ -3,7 +3,7 @@ import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { type Column, CrudDialog, DataTable, RowActions, YesNoBadge, useCrud } from "~/components/crud";
+import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { fail, failFrom, ok } from "~/lib/crud.server";
@@ -110,7 +110,7 @@ function PromotionFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<
   return (
     <div className="space-y-4">
       <TextField
-        label={t("promotions.fields.title")}
+        label={<Required>{t("promotions.fields.title")}</Required>}
         name="title"
         required
         aria-required="true"
@@ -125,7 +125,7 @@ function PromotionFields({ row, fieldErrors }: { row?: Row; fieldErrors: Record<
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={t("promotions.fields.validUntil")}
+          label={<Required>{t("promotions.fields.validUntil")}</Required>}
           name="valid_until"
           type="date"
           required
