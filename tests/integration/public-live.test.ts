@@ -6,7 +6,7 @@ import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
 import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import { homeEvents } from "~/modules/event/event.queries.server";
-import { LIVE_MAX, LIVE_PER_SOURCE, liveUpdates, municipalityCounts } from "~/modules/live/live.server";
+import { LIVE_MAX, LIVE_PER_SOURCE, homeSnapshot, liveUpdates, municipalityCounts } from "~/modules/live/live.server";
 import { findPublicMerchant, listDirectory } from "~/modules/merchant/merchant.queries.server";
 import { homePromotions } from "~/modules/promotion/promotion.queries.server";
 import { makeMunicipality, makeUser } from "../factories";
@@ -58,6 +58,11 @@ describe("live updates", () => {
     expect(items.some((i) => i.label === "Elsewhere")).toBe(false);
     // Promotions carry their merchant for the link and the "by" line.
     expect(items.find((i) => i.type === "promotion")?.merchantId).toBe(m1.id);
+    // The home page reads the same list and the counters in one round trip.
+    const snapshot = await homeSnapshot(town.id, todayIso());
+    expect(snapshot.live).toEqual(items);
+    expect(snapshot.counts).toEqual(await municipalityCounts(town.id, todayIso()));
+    expect(snapshot.counts.members).toBe(9); // 7 residents and the 2 merchants' accounts
   });
 
   it("mixes sources when the newest items come from different tables, and is empty for an empty town", async () => {
@@ -68,7 +73,9 @@ describe("live updates", () => {
     const items = await liveUpdates(town.id);
     // The merchant's own user account is not listed as a resident.
     expect(items.map((i) => i.type)).toEqual(["event", "promotion", "merchant"]);
-    expect(await liveUpdates((await makeMunicipality()).id)).toEqual([]);
+    const empty = await makeMunicipality();
+    expect(await liveUpdates(empty.id)).toEqual([]);
+    expect((await homeSnapshot(empty.id, todayIso())).live).toEqual([]);
   });
 });
 

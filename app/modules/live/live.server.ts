@@ -30,11 +30,11 @@ type Row = {
   time: string | Date;
 };
 
-export async function liveUpdates(municipalityId: string): Promise<LiveUpdate[]> {
-  const db = await getDb();
+/** The UNION ALL of the four sources, newest first, at most 10 (a fragment shared by the two reads below). */
+function liveUnion(municipalityId: string) {
   const n = LIVE_PER_SOURCE;
   // Residents are shown by first name only; merchants appear once (as a business, not as a user).
-  const result = await db.execute(sql`
+  return sql`
     (select u.id::text as id, 'user' as type, split_part(u.name, ' ', 1) as label,
             null::text as merchant_name, null::text as merchant_id, u.created_at as time
        from users u where u.municipality_id = ${municipalityId} and u.role = 'user'
@@ -54,17 +54,24 @@ export async function liveUpdates(municipalityId: string): Promise<LiveUpdate[]>
        where e.municipality_id = ${municipalityId}
        order by e.created_at desc limit ${n})
     order by time desc, id asc
-    limit ${LIVE_MAX}
-  `);
-  const rows = (result as unknown as { rows: Row[] }).rows;
-  return rows.map((r) => ({
+    limit ${LIVE_MAX}`;
+}
+
+function toLive(r: Row): LiveUpdate {
+  return {
     id: r.id,
     type: r.type,
     label: r.label,
     merchantName: r.merchant_name,
     merchantId: r.merchant_id,
     time: new Date(r.time).toISOString(),
-  }));
+  };
+}
+
+export async function liveUpdates(municipalityId: string): Promise<LiveUpdate[]> {
+  const db = await getDb();
+  const result = await db.execute(liveUnion(municipalityId));
+  return (result as unknown as { rows: Row[] }).rows.map(toLive);
 }
 
 export type MunicipalityCounts = { members: number; merchants: number; promotions: number; events: number };
@@ -83,10 +90,37 @@ export async function municipalityCounts(municipalityId: string, today: string):
       (select count(*) from events where municipality_id = ${municipalityId} and start_date >= ${today}::date) as events
   `);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  return countsFrom(row);
+}
+
+function countsFrom(row: Record<string, unknown>): MunicipalityCounts {
   return {
     members: Number(row.members ?? 0),
     merchants: Number(row.merchants ?? 0),
     promotions: Number(row.promotions ?? 0),
     events: Number(row.events ?? 0),
   };
+}
+
+/**
+ * The municipality home's counters and live updates in one round trip: the live list is aggregated to
+ * JSON beside the four counts.
+ */
+export async function homeSnapshot(
+  municipalityId: string,
+  today: string,
+): Promise<{ counts: MunicipalityCounts; live: LiveUpdate[] }> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    with live as (${liveUnion(municipalityId)})
+    select
+      (select count(*) from users where municipality_id = ${municipalityId}) as members,
+      (select count(*) from merchants where municipality_id = ${municipalityId}) as merchants,
+      (select count(*) from promotions where municipality_id = ${municipalityId} and valid_until >= ${today}::date) as promotions,
+      (select count(*) from events where municipality_id = ${municipalityId} and start_date >= ${today}::date) as events,
+      coalesce((select json_agg(live order by live.time desc, live.id asc) from live), '[]'::json) as live
+  `);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const raw = typeof row.live === "string" ? JSON.parse(row.live) : row.live;
+  return { counts: countsFrom(row), live: (Array.isArray(raw) ? (raw as Row[]) : []).map(toLive) };
 }

@@ -9,7 +9,7 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.queries.server";
-import { type LiveUpdate, type MunicipalityCounts, liveUpdates, municipalityCounts } from "~/modules/live/live.server";
+import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "~/modules/live/live.server";
 import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";
 import { type PublicReport, homeReports } from "~/modules/report/report.server";
 import type { Route } from "./+types/municipality";
@@ -29,10 +29,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = await context.getActor();
   const id = municipality.id;
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
-  // Four queries at most, in parallel; the urgent panel is only read for signed-in users.
-  const [counts, live, reports, promotions, events] = await Promise.all([
-    orFallback("counts", zero, () => municipalityCounts(id, todayIso())),
-    orFallback<LiveUpdate[]>("live updates", [], () => liveUpdates(id)),
+  // Three queries in parallel (four for a signed-in user: the urgent panel is only read for them).
+  const [{ counts, live }, reports, promotions, events] = await Promise.all([
+    orFallback("counts and live updates", { counts: zero, live: [] as LiveUpdate[] }, () =>
+      homeSnapshot(id, todayIso()),
+    ),
     actor ? orFallback<PublicReport[]>("reports", [], () => homeReports(id)) : Promise.resolve([] as PublicReport[]),
     orFallback<PromotionRow[]>("promotions", [], () => homePromotions(id)),
     orFallback<EventRow[]>("events", [], () => homeEvents(id)),
