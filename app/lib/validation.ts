@@ -4,6 +4,18 @@
  */
 import { z } from "zod";
 
+/**
+ * Zod's own messages ("Invalid input: expected string…") are English and technical. Every issue without a
+ * message of its own gets a translation key instead, so a form always shows a translated field message.
+ */
+z.config({
+  customError: (issue) => {
+    if (issue.input === undefined || issue.input === null) return "validation.required";
+    if (issue.code === "too_big") return "validation.tooLong";
+    return "validation.invalid";
+  },
+});
+
 export const LIMITS = { short: 120, title: 200, url: 2048, text: 5000, email: 254, password: 128 } as const;
 
 const trimmed = (max: number) =>
