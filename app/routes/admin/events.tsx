@@ -38,14 +38,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(adminEventSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:events.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:events.added", "admin:events.addFailed", () => createEvent(actor, parsed.data));
     }
     case "update": {
       const id = postedUuid(form);
       if (!id) return notFound("admin:events.updateFailed", context);
       const parsed = parseWith(adminEventSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:events.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:events.updated", "admin:events.updateFailed", () =>
         updateEvent(actor, id, parsed.data),
       );

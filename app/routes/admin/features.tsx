@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(featureSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:features.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:features.added", "admin:features.addFailed", () =>
         createFeature(actor, parsed.data),
       );
@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = postedUuid(form);
       if (!id) return notFound("admin:features.updateFailed", context);
       const parsed = parseWith(featureSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:features.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:features.updated", "admin:features.updateFailed", () =>
         updateFeature(actor, id, parsed.data),
       );

@@ -62,30 +62,15 @@ export default function LogsPage({ loaderData }: Route.ComponentProps) {
             cell: (r) => (
               <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt, i18n.language)}</time>
             ),
-            className: "whitespace-nowrap",
-          },
-          {
-            key: "user",
-            header: t("admin:logs.user"),
-            cell: (r) => r.userEmail ?? <span className="italic text-slate-600">{t("admin:common.system")}</span>,
-            className: "hidden sm:table-cell",
-          },
-          {
-            key: "event",
-            header: t("admin:logs.event"),
-            cell: (r) => (
-              <Badge tone={r.eventType.includes("failed") ? "red" : r.eventType.startsWith("auth") ? "slate" : "blue"}>
-                {r.eventType}
-              </Badge>
-            ),
+            className: "hidden sm:table-cell whitespace-nowrap",
           },
           {
             key: "description",
             header: t("admin:logs.description"),
             cell: (r) => (
-              <div className="min-w-48">
+              <div className="min-w-40 max-w-xl">
+                <div className="text-xs text-slate-600 sm:hidden">{formatDateTime(r.createdAt, i18n.language)}</div>
                 <div>{r.description}</div>
-                <div className="text-slate-600 sm:hidden">{r.userEmail ?? t("admin:common.system")}</div>
                 {Object.keys(r.metadata ?? {}).length > 0 && (
                   <div className="mt-1 break-all font-mono text-xs text-slate-600">{metadataSummary(r.metadata)}</div>
                 )}

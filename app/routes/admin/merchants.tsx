@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(adminMerchantCreateSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:merchants.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:merchants.added", "admin:merchants.addFailed", () =>
         createMerchant(actor, parsed.data),
       );
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = postedId(form);
       if (!id) return notFound("admin:merchants.updateFailed", context);
       const parsed = parseWith(adminMerchantUpdateSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:merchants.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:merchants.updated", "admin:merchants.updateFailed", () =>
         updateMerchant(actor, id, parsed.data),
       );
@@ -168,9 +168,9 @@ export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
             key: "business",
             header: t("admin:merchants.business"),
             cell: (r) => (
-              <div>
+              <div className="min-w-32">
                 <div className="font-medium text-slate-900">{r.businessName}</div>
-                <div className="text-slate-600">{r.businessEmail}</div>
+                <div className="break-all text-slate-600">{r.businessEmail}</div>
               </div>
             ),
           },
@@ -180,7 +180,7 @@ export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
             cell: (r) => (
               <div>
                 <div>{r.userName}</div>
-                <div className="text-slate-600">{r.userEmail}</div>
+                <div className="break-all text-slate-600">{r.userEmail}</div>
               </div>
             ),
             className: "hidden md:table-cell",
@@ -189,11 +189,11 @@ export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
             key: "municipality",
             header: t("admin:merchants.municipality"),
             cell: (r) => r.municipalityName ?? t("admin:common.none"),
-            className: "hidden lg:table-cell",
+            className: "hidden xl:table-cell",
           },
           {
             key: "premium",
-            header: t("admin:merchants.premium"),
+            header: t("admin:promotions.premium"),
             cell: (r) => <YesNo value={r.isPremium} />,
             className: "hidden sm:table-cell",
           },
@@ -201,7 +201,7 @@ export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
             key: "created",
             header: t("admin:common.createdAt"),
             cell: (r) => formatDate(r.createdAt, i18n.language),
-            className: "hidden xl:table-cell whitespace-nowrap",
+            className: "hidden 2xl:table-cell whitespace-nowrap",
           },
           {
             key: "actions",

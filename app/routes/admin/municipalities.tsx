@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(municipalitySchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:municipalities.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:municipalities.added", "admin:municipalities.addFailed", () =>
         createMunicipality(actor, parsed.data),
       );
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = postedUuid(form);
       if (!id) return notFound("admin:municipalities.updateFailed", context);
       const parsed = parseWith(municipalitySchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:municipalities.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:municipalities.updated", "admin:municipalities.updateFailed", () =>
         updateMunicipality(actor, id, parsed.data),
       );

@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(adminPromotionSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:promotions.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:promotions.added", "admin:promotions.addFailed", () =>
         createPromotion(actor, parsed.data),
       );
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = postedUuid(form);
       if (!id) return notFound("admin:promotions.updateFailed", context);
       const parsed = parseWith(adminPromotionSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:promotions.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:promotions.updated", "admin:promotions.updateFailed", () =>
         updatePromotion(actor, id, parsed.data),
       );

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(subscriptionSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:subscriptions.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:subscriptions.added", "admin:subscriptions.addFailed", () =>
         createSubscription(actor, parsed.data),
       );
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const id = postedUuid(form);
       if (!id) return notFound("admin:subscriptions.updateFailed", context);
       const parsed = parseWith(subscriptionSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:subscriptions.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:subscriptions.updated", "admin:subscriptions.updateFailed", () =>
         updateSubscription(actor, id, parsed.data),
       );
@@ -199,12 +199,21 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
           {
             key: "user",
             header: t("admin:subscriptions.user"),
-            cell: (r) => <span className="break-all">{r.userEmail ?? t("admin:subscriptions.unknownUser")}</span>,
+            cell: (r) => (
+              <div className="min-w-32">
+                <div className="break-all">{r.userEmail ?? t("admin:subscriptions.unknownUser")}</div>
+                <div className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
+                  <span>{t(`admin:subscriptions.tiers.${r.tier}`)}</span>
+                  <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
+                </div>
+              </div>
+            ),
           },
           {
             key: "tier",
             header: t("admin:subscriptions.tier"),
             cell: (r) => t(`admin:subscriptions.tiers.${r.tier}`),
+            className: "hidden sm:table-cell",
           },
           {
             key: "status",
@@ -212,6 +221,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
             cell: (r) => (
               <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
             ),
+            className: "hidden sm:table-cell",
           },
           {
             key: "dates",

@@ -39,14 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (form.intent) {
     case "create": {
       const parsed = parseWith(adminUserCreateSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:users.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:users.added", "admin:users.addFailed", () => createUser(actor, parsed.data));
     }
     case "update": {
       const id = postedId(form);
       if (!id) return notFound("admin:users.updateFailed", context);
       const parsed = parseWith(adminUserUpdateSchema, form);
-      if (!parsed.ok) return invalid(parsed, "admin:users.required");
+      if (!parsed.ok) return invalid(parsed);
       return attempt(context, "admin:users.updated", "admin:users.updateFailed", () =>
         updateUser(actor, id, parsed.data),
       );
@@ -98,29 +98,38 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
             key: "name",
             header: t("admin:users.name"),
             cell: (r) => (
-              <div>
+              <div className="min-w-32">
                 <div className="font-medium text-slate-900">{r.name}</div>
-                <div className="text-slate-600 sm:hidden">{r.email}</div>
+                <div className="break-all text-slate-600 md:hidden">{r.email}</div>
+                <div className="mt-1 sm:hidden">
+                  <Badge tone={ROLE_TONE[r.role]}>{t(`admin:roles.${r.role}`)}</Badge>
+                </div>
               </div>
             ),
           },
-          { key: "email", header: t("admin:users.email"), cell: (r) => r.email, className: "hidden sm:table-cell" },
+          {
+            key: "email",
+            header: t("admin:users.email"),
+            cell: (r) => <span className="break-all">{r.email}</span>,
+            className: "hidden md:table-cell",
+          },
           {
             key: "role",
             header: t("admin:users.role"),
             cell: (r) => <Badge tone={ROLE_TONE[r.role]}>{t(`admin:roles.${r.role}`)}</Badge>,
+            className: "hidden sm:table-cell",
           },
           {
             key: "municipality",
             header: t("admin:users.municipality"),
             cell: (r) => r.municipalityName ?? t("admin:common.none"),
-            className: "hidden lg:table-cell",
+            className: "hidden xl:table-cell",
           },
           {
             key: "created",
             header: t("admin:users.created"),
             cell: (r) => formatDate(r.createdAt, i18n.language),
-            className: "hidden md:table-cell whitespace-nowrap",
+            className: "hidden lg:table-cell whitespace-nowrap",
           },
           {
             key: "actions",
