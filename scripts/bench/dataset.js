@@ -80,6 +80,8 @@ export function datasetSql(n, hashes) {
   const nm = n.merchants;
   const nu = n.users - n.merchants; // residents; merchants are users too
   // Merchant i (1-based) lives in municipality i % M; its promotions and events are in the same one.
+  // Categorical columns of rows spread over municipalities by i use i / M, so that every municipality
+  // (and "bench" in particular) gets the whole mix of categories, statuses and dates.
   const merchantMun = (i) => `((${i}) % ${M})`;
   return [
     // Municipalities: 0 is "bench"; every 20th other one is inactive.
@@ -106,16 +108,16 @@ export function datasetSql(n, hashes) {
     `insert into merchants (id, business_name, business_email, vat_number, logo_url, municipality_id, address,
                             phone_number, website_url, opening_hours, category, is_premium, created_at)
      select 'bench-m-' || i,
-            initcap(${pick(WORDS, "i * 7")}) || ' ' || ${pick(["Shop", "Corner", "House", "Atelier", "& Co", "Studio"], "i")} || ' ' || i,
+            initcap(${pick(WORDS, `(i / ${M}) * 7`)}) || ' ' || ${pick(["Shop", "Corner", "House", "Atelier", "& Co", "Studio"], `i / ${M}`)} || ' ' || i,
             'shop' || i || '@bench.test',
             'BE0' || lpad((100000000 + i)::text, 9, '0'),
-            case when i % 4 = 0 then null else ${pick(imageFor(PROMOTION_CATEGORIES), "i")} end,
+            case when i % 4 = 0 then null else ${pick(imageFor(PROMOTION_CATEGORIES), `i / ${M}`)} end,
             ${munId(merchantMun("i"))},
             'Marktstraat ' || (i % 200 + 1),
             '+32 11 ' || lpad((i % 1000000)::text, 6, '0'),
             case when i % 3 = 0 then null else 'https://shop' || i || '.example.com' end,
             '[{"day":"Monday","hours":"09:00 - 18:00"},{"day":"Saturday","hours":"10:00 - 17:00"}]'::jsonb,
-            case when i % 13 = 0 then null else ${pick(PROMOTION_CATEGORIES, "i")} end,
+            case when (i / ${M}) % 13 = 0 then null else ${pick(PROMOTION_CATEGORIES, `i / ${M}`)} end,
             i % 10 = 0,
             now() - make_interval(secs => (i * 331) % 63072000)
      from generate_series(1, ${nm}) i`,
@@ -124,14 +126,14 @@ export function datasetSql(n, hashes) {
     `insert into promotions (id, title, description, image_url, merchant_id, municipality_id, is_premium, valid_until,
                              category, price, original_price, discount, terms_and_conditions, created_at)
      select md5('bench-promo-' || i)::uuid,
-            initcap(${pick(WORDS, "i * 5 + 3")}) || ' deal ' || i,
-            'Save on ' || ${pick(WORDS, "i * 11")} || ' and ' || ${pick(WORDS, "i * 3 + 1")} || ' at our shop. Offer number ' || i || '.',
-            case when i % 5 = 0 then null else ${pick(imageFor(PROMOTION_CATEGORIES), "i")} end,
+            initcap(${pick(WORDS, `(i / ${M}) * 5 + 3`)}) || ' deal ' || i,
+            'Save on ' || ${pick(WORDS, `(i / ${M}) * 11`)} || ' and ' || ${pick(WORDS, `(i / ${M}) * 3 + 1`)} || ' at our shop. Offer number ' || i || '.',
+            case when i % 5 = 0 then null else ${pick(imageFor(PROMOTION_CATEGORIES), `i / ${M}`)} end,
             'bench-m-' || (1 + i % ${nm}),
             ${munId(merchantMun(`1 + i % ${nm}`))},
-            i % 15 = 0,
-            current_date + ((i % 120) - 20),
-            case when i % 17 = 0 then null else ${pick(PROMOTION_CATEGORIES, "i")} end,
+            (i / ${M}) % 15 = 0,
+            current_date + ((((i / ${M}) * 37) % 120) - 20),
+            case when (i / ${M}) % 17 = 0 then null else ${pick(PROMOTION_CATEGORIES, `i / ${M}`)} end,
             case when i % 2 = 0 then '€' || (5 + i % 95) || ',99' else null end,
             case when i % 2 = 0 then '€' || (10 + i % 95) || ',99' else null end,
             case when i % 3 = 0 then (5 + i % 60) || '%' else null end,
@@ -143,16 +145,16 @@ export function datasetSql(n, hashes) {
     `insert into events (id, title, description, image_url, venue, time, price, is_featured, start_date, attendees,
                          category, merchant_id, municipality_id, created_at)
      select md5('bench-event-' || i)::uuid,
-            initcap(${pick(WORDS, "i * 13 + 5")}) || ' evening ' || i,
-            'Join us for ' || ${pick(WORDS, "i * 7 + 2")} || ' with neighbours. Event number ' || i || '.',
-            case when i % 4 = 0 then null else ${pick(imageFor(EVENT_CATEGORIES), "i")} end,
+            initcap(${pick(WORDS, `(i / ${M}) * 13 + 5`)}) || ' evening ' || i,
+            'Join us for ' || ${pick(WORDS, `(i / ${M}) * 7 + 2`)} || ' with neighbours. Event number ' || i || '.',
+            case when i % 4 = 0 then null else ${pick(imageFor(EVENT_CATEGORIES), `i / ${M}`)} end,
             'Zaal ' || (i % 50 + 1),
             case when i % 6 = 0 then null else lpad((8 + i % 14)::text, 2, '0') || ':' || ${pick(["00", "15", "30", "45"], "i / 7")} end,
             case when i % 3 = 0 then 'Free' else '€' || (i % 30 + 2) end,
-            i % 20 = 0,
-            current_date + ((i % 200) - 60),
+            (i / ${M}) % 20 = 0,
+            current_date + ((((i / ${M}) * 73) % 200) - 60),
             i % 300,
-            ${pick(EVENT_CATEGORIES, "i")},
+            ${pick(EVENT_CATEGORIES, `i / ${M}`)},
             'bench-m-' || (1 + (i * 7) % ${nm}),
             ${munId(merchantMun(`1 + (i * 7) % ${nm}`))},
             now() - make_interval(secs => (i * 433) % 31536000)
@@ -163,10 +165,10 @@ export function datasetSql(n, hashes) {
      select md5('bench-report-' || i)::uuid,
             case when i % 20 = 0 then null else 'bench-u-' || (1 + i % ${nu}) end,
             ${munId(`i % ${M}`)},
-            ${pick(REPORT_TYPES, "i * 3")},
-            'Report ' || i || ': ' || ${pick(["broken streetlight", "water leak", "fallen tree", "power cut", "blocked road", "suspicious car"], "i")} || ' near ' || ${pick(CITY_WORDS, "i")} || 'straat ' || (i % 90 + 1) || '.',
+            ${pick(REPORT_TYPES, `i / ${M}`)},
+            'Report ' || i || ': ' || ${pick(["broken streetlight", "water leak", "fallen tree", "power cut", "blocked road", "suspicious car"], `i / ${M}`)} || ' near ' || ${pick(CITY_WORDS, "i")} || 'straat ' || (i % 90 + 1) || '.',
             case when i % 7 = 0 then '/images/demo/gallery-1.svg' else null end,
-            case when i % 25 < 20 then 'approved' when i % 25 < 23 then 'pending' else 'rejected' end,
+            case when (i / ${M}) % 25 < 20 then 'approved' when (i / ${M}) % 25 < 23 then 'pending' else 'rejected' end,
             now() - make_interval(secs => (i * 149) % 31536000)
      from generate_series(1, ${n.reports}) i`,
 
@@ -184,7 +186,8 @@ export function datasetSql(n, hashes) {
     `insert into accounts (id, account_id, provider_id, user_id, password) values
        ('bench-user-credential', 'bench-user', 'credential', 'bench-user', ${lit(hashes.user)}),
        ('bench-admin-credential', 'bench-admin', 'credential', 'bench-admin', ${lit(hashes.admin)})`,
-    "analyze",
+    // As autovacuum would have it on a live database: statistics and the visibility map (index-only scans).
+    "vacuum analyze",
   ];
 }
 

@@ -35,10 +35,25 @@ export function freePort() {
   });
 }
 
-/** Builds the app when build/ (or $BUILD_DIR, where the server and the build config honour it) is missing. */
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  return newest;
+}
+
+/**
+ * Builds the app into build/ (or $BUILD_DIR: the server and the build config honour it) when the build is
+ * missing or older than the sources, as `npm start` does, so the numbers are those of the code checked out.
+ */
 export function ensureBuild(force = false) {
   const dir = process.env.BUILD_DIR ?? "build";
-  if (!force && fs.existsSync(path.join(ROOT, dir, "server/index.js"))) return;
+  const marker = path.join(ROOT, dir, "server/index.js");
+  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
+  const sources = ["app", "db/schema", "db/seed", "public"].map((d) => newestMtime(path.join(ROOT, d)));
+  if (!force && built && sources.every((t) => t <= built)) return;
   console.log(`Building the app into ${dir}/ (npx react-router build)…`);
   const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
   if (r.status !== 0) throw new Error("the build failed");
