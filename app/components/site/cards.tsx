@@ -16,7 +16,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigation } from "react-router";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 
 /** The public event categories with an icon (SPEC: only these six have one). */
@@ -343,3 +343,19 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 
 /** Short date helper re-exported for cards. */
 export { formatDate };
+
+/** True while a navigation to the same list (new filters or page) is loading. */
+export function useListLoading(pathname: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state === "loading" && navigation.location?.pathname === pathname;
+}
+
+/** The "N found" line, which says Loading... while new results are on their way. */
+export function FoundLine({ text, busy }: { text: string; busy: boolean }) {
+  const { t } = useTranslation("site");
+  return (
+    <p className="mb-4 text-sm text-slate-700" aria-live="polite">
+      {busy ? t("common.loading") : text}
+    </p>
+  );
+}

@@ -6,9 +6,11 @@ import {
   CategoryIcon,
   EmptyState,
   EventCard,
+  FoundLine,
   LoadError,
   Pagination,
   useCategoryLabel,
+  useListLoading,
 } from "~/components/site/cards";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
@@ -53,6 +55,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
   const filtered = !!(filters.category || filters.when !== "upcoming");
+  const busy = useListLoading(`/events/${slug}`);
   const withParams = (changes: Record<string, string | null>) => {
     const params = new URLSearchParams();
     const next = { category: filters.category, when: filters.when === "past" ? "past" : null, ...changes };
@@ -131,9 +134,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <LoadError message={t("events.loadError")} />
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-700" aria-live="polite">
-              {t("events.found", { count: total })}
-            </p>
+            <FoundLine text={t("events.found", { count: total })} busy={busy} />
             {items.length === 0 ? (
               <EmptyState message={t("events.empty")}>
                 {filtered && (
@@ -143,7 +144,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 )}
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
                 {items.map((e) => (
                   <li key={e.id}>
                     <EventCard event={e} slug={slug} />

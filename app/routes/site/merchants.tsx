@@ -2,7 +2,14 @@ import { CalendarDays, MapPin, Star, Tag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
 import { MERCHANT_CATEGORIES } from "@db/schema";
-import { EmptyState, LoadError, Pagination, useCategoryLabel } from "~/components/site/cards";
+import {
+  EmptyState,
+  FoundLine,
+  LoadError,
+  Pagination,
+  useCategoryLabel,
+  useListLoading,
+} from "~/components/site/cards";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
@@ -52,6 +59,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { filters, items, total, page, pages, failed, town } = loaderData;
   const filtered = !!(filters.q || filters.category || filters.municipality);
+  const busy = useListLoading("/merchants");
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -130,9 +138,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
           <LoadError message={t("merchants.loadError")} />
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-700" aria-live="polite">
-              {t("merchants.found", { count: total })}
-            </p>
+            <FoundLine text={t("merchants.found", { count: total })} busy={busy} />
             {items.length === 0 ? (
               <EmptyState message={t("merchants.empty")}>
                 <Link to="/merchants" className="btn-secondary">
@@ -140,7 +146,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                 </Link>
               </EmptyState>
             ) : (
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
                 {items.map((m) => (
                   <li key={m.id}>
                     <Link

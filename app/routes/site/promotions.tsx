@@ -1,7 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
-import { BackLink, EmptyState, LoadError, Pagination, PromotionCard, useCategoryLabel } from "~/components/site/cards";
+import {
+  BackLink,
+  EmptyState,
+  FoundLine,
+  LoadError,
+  Pagination,
+  PromotionCard,
+  useCategoryLabel,
+  useListLoading,
+} from "~/components/site/cards";
 import { PROMOTION_SORTS } from "~/components/site/list-options";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
@@ -47,11 +56,10 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const label = useCategoryLabel();
   const submit = useSubmit();
-  const navigation = useNavigation();
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
   const filtered = !!(filters.category || filters.q || filters.sort !== "newest");
-  const busy = navigation.state === "loading" && navigation.location?.pathname === `/promotions/${slug}`;
+  const busy = useListLoading(`/promotions/${slug}`);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -127,9 +135,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
           <LoadError message={t("promotions.loadError")} />
         ) : (
           <>
-            <p className="mb-4 text-sm text-slate-700" aria-live="polite">
-              {t("promotions.found", { count: total })}
-            </p>
+            <FoundLine text={t("promotions.found", { count: total })} busy={busy} />
             {items.length === 0 ? (
               <EmptyState message={t("promotions.empty")}>
                 {filtered && (
