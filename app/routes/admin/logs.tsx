@@ -65,6 +65,22 @@ export default function LogsPage({ loaderData }: Route.ComponentProps) {
             className: "hidden sm:table-cell whitespace-nowrap",
           },
           {
+            key: "event",
+            header: `${t("admin:logs.event")} / ${t("admin:logs.user")}`,
+            cell: (r) => (
+              <div className="space-y-1">
+                <Badge
+                  tone={r.eventType.includes("failed") ? "red" : r.eventType.startsWith("auth") ? "slate" : "blue"}
+                >
+                  {r.eventType}
+                </Badge>
+                <div className="break-all text-slate-700">
+                  {r.userEmail ?? <span className="italic text-slate-600">{t("admin:common.system")}</span>}
+                </div>
+              </div>
+            ),
+          },
+          {
             key: "description",
             header: t("admin:logs.description"),
             cell: (r) => (
