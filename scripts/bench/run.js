@@ -251,6 +251,12 @@ function table(result) {
   ];
   for (const r of result.pages) {
     const errs = r.errors + r.non2xx ? `${r.errors} + ${r.non2xx} non-2xx` : "0";
+    if (!r.requests) {
+      lines.push(
+        `| ${r.name} | ${kb(r.bytes)} | no response completed within ${DURATION} s | | | ${errs} | ${r.roundTrips ?? "?"} | |`,
+      );
+      continue;
+    }
     lines.push(
       `| ${r.name} \`${r.path.length > 40 ? `${r.path.slice(0, 37)}…` : r.path}\` | ${kb(r.bytes)} | ${r.rps} | ${r.p50} | ${r.p99} | ${errs} | ${r.roundTrips ?? "?"} | ${r.ratioToStatic != null ? `${(r.ratioToStatic * 100).toFixed(1)} %` : "?"} |`,
     );
