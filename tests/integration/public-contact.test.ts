@@ -12,6 +12,9 @@ import { resetEnvCache } from "~/lib/env.server";
 import { contactSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { serverT } from "~/lib/i18n.server";
+import { action as contactAction } from "~/routes/site/contact";
+import type { AppLoadContext } from "react-router";
 
 type Received = { from: string; to: string[]; raw: string };
 const inbox: Received[] = [];
@@ -133,5 +136,55 @@ describe("contact messages", () => {
     expect(mail.status).toBe("failed");
     expect(mail.lastError).toBeTruthy();
     expect(mail.attempts).toBe(1);
+  });
+});
+
+describe("the contact action", () => {
+  const context = (ip: string) =>
+    ({
+      requestId: "t",
+      nonce: "n",
+      locale: "en",
+      t: serverT("en"),
+      ip,
+      getActor: async () => null,
+    }) as unknown as AppLoadContext;
+  const post = (body: Record<string, string>) =>
+    new Request("http://localhost/contact", { method: "POST", body: new URLSearchParams(body) });
+  const valid = { name: "Jan", email: "jan@example.test", subject: "Hi", message: "Hello" };
+
+  it("answers 400 with field errors, stores a valid message, and limits each address to 5 per hour", async () => {
+    const ip = "198.51.100.7";
+    const bad = (await contactAction({
+      request: post({ name: "" }),
+      params: {},
+      context: context(ip),
+    } as never)) as unknown as {
+      init: { status: number };
+      data: { fieldErrors: Record<string, string> };
+    };
+    expect(bad.init.status).toBe(400);
+    expect(Object.keys(bad.data.fieldErrors).sort()).toEqual(["email", "message", "name", "subject"]);
+    for (let i = 0; i < 4; i++) {
+      expect(await contactAction({ request: post(valid), params: {}, context: context(ip) } as never)).toEqual({
+        ok: true,
+      });
+    }
+    const limited = (await contactAction({
+      request: post(valid),
+      params: {},
+      context: context(ip),
+    } as never)) as unknown as {
+      init: { status: number };
+      data: { formError: string };
+    };
+    expect(limited.init.status).toBe(429);
+    expect(serverT("en")(limited.data.formError)).toMatch(/Too many requests/);
+    // Another address is not affected.
+    expect(
+      await contactAction({ request: post(valid), params: {}, context: context("198.51.100.8") } as never),
+    ).toEqual({
+      ok: true,
+    });
   });
 });

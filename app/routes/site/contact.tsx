@@ -6,6 +6,7 @@ import { FormMessage, TextArea, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { enforce } from "~/lib/rate-limit.server";
 import { contactSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -29,12 +30,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await context.getActor();
+  try {
+    await enforce("contact", [`ip:${context.ip}`, ...(actor ? [`user:${actor.id}`] : [])], context.requestId);
+  } catch (err) {
+    // Over the limit: answer in the form (429) instead of an error page.
+    if (err && typeof err === "object" && "init" in err) {
+      return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors: {} }, { status: 429 });
+    }
+    throw err;
+  }
   const form = await readForm(request);
   const parsed = parseWith(contactSchema, form);
   if (!parsed.ok) return data(parsed, { status: 400 });
   try {
     // Stored first (with its outgoing mail), then delivered; a delivery problem is logged and kept.
-    await submitContactMessage(await context.getActor(), parsed.data);
+    await submitContactMessage(actor, parsed.data);
   } catch (err) {
     log("error", "contact message failed", { err });
     return data({ ok: false as const, formError: "site:contact.error", fieldErrors: {} }, { status: 500 });
