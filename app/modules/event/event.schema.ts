@@ -1,6 +1,6 @@
 /** Event forms (SPEC §5). Messages are translation keys. */
 import { z } from "zod";
-import { EVENT_CATEGORIES } from "@db/schema";
+import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { LIMITS, checkbox, enumField, optionalText, requiredDate, requiredText } from "~/lib/validation";
 import { optionalImageUrl, present } from "../promotion/promotion.schema";
 

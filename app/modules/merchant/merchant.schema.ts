@@ -1,6 +1,6 @@
 /** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
 import { z } from "zod";
-import { MERCHANT_CATEGORIES } from "@db/schema";
+import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { LIMITS, optionalHttpUrl, optionalText, requiredText, uuidField } from "~/lib/validation";
 import { optionalImageUrl, present } from "../promotion/promotion.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";

@@ -5,7 +5,7 @@
  * "percentage" keeps only discount and clears price and original_price.
  */
 import { z } from "zod";
-import { PROMOTION_CATEGORIES } from "@db/schema";
+import { PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { LIMITS, checkbox, enumField, isHttpUrl, optionalText, requiredDate, requiredText } from "~/lib/validation";
 
 export const PRICING_MODES = ["price", "percentage"] as const;

@@ -2,7 +2,7 @@
 import { ExternalLink, Plus } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EVENT_CATEGORIES } from "@db/schema";
+import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { SelectField, TextArea, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";

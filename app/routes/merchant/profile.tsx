@@ -2,7 +2,7 @@
 import { Clock, ExternalLink, Loader2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { MERCHANT_CATEGORIES } from "@db/schema";
+import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { FormMessage, SelectField, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
 import { fail, failFrom, ok } from "~/lib/crud.server";
