@@ -146,7 +146,10 @@ async function cannonWarmup(url, headers) {
 
 async function measureDataset(kind, size, adminUrl) {
   const gen = await generate(kind, size, adminUrl);
-  if (!gen.promotionId) throw new Error("no valid promotion in the bench municipality");
+  if (!gen.promotionId) {
+    await gen.db.drop().catch(() => {});
+    throw new Error("no valid promotion in the bench municipality");
+  }
   const server = await startServer({
     ...gen.db.env,
     SEED_DEMO: "false",
