@@ -150,16 +150,17 @@ async function measureDataset(kind, size, adminUrl) {
     await gen.db.drop().catch(() => {});
     throw new Error("no valid promotion in the bench municipality");
   }
-  const server = await startServer({
-    ...gen.db.env,
-    SEED_DEMO: "false",
-    RATE_LIMIT_GENERAL: "off",
-    RATE_LIMIT_AUTH: "off",
-    LOG_LEVEL: "warn",
-    BENCH_INSTRUMENT: "1",
-  });
-  log(`${size}: server ${server.origin} (pid ${server.pid}) on ${gen.db.label}`);
+  let server;
   try {
+    server = await startServer({
+      ...gen.db.env,
+      SEED_DEMO: "false",
+      RATE_LIMIT_GENERAL: "off",
+      RATE_LIMIT_AUTH: "off",
+      LOG_LEVEL: "warn",
+      BENCH_INSTRUMENT: "1",
+    });
+    log(`${size}: server ${server.origin} (pid ${server.pid}) on ${gen.db.label}`);
     const cookies = {
       user: await signIn(server.origin, BENCH_USER.email, BENCH_USER.password),
       admin: await signIn(server.origin, BENCH_ADMIN.email, BENCH_ADMIN.password),
@@ -199,7 +200,7 @@ async function measureDataset(kind, size, adminUrl) {
       assets,
     };
   } finally {
-    await server.stop();
+    await server?.stop();
     if (!args.keep) await gen.db.drop().catch(() => {});
   }
 }
