@@ -5,6 +5,7 @@ import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { NotFoundError, ValidationError } from "~/lib/errors";
+import { securityEvent } from "~/lib/log.server";
 import { assertAdmin } from "../admin/admin.policy";
 import type { AdminUserCreateInput, AdminUserUpdateInput } from "../admin/admin.schema";
 import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
@@ -101,7 +102,7 @@ export async function createUser(actor: Actor | null, input: AdminUserCreateInpu
 export async function updateUser(actor: Actor | null, id: string, input: AdminUserUpdateInput) {
   assertAdmin(actor);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     const roleChanged = current.role !== input.role;
@@ -147,8 +148,11 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
         tx,
       );
     }
-    return row;
+    return { row, roleChange: roleChanged ? { from: current.role, to: input.role } : null };
   });
+  // DESIGN §5: a role change is also a security event in the request log.
+  if (result.roleChange) securityEvent("user.role_changed", { actorId: actor.id, userId: id, ...result.roleChange });
+  return result.row;
 }
 
 /** Deletes a user and everything that cascades from it (account, sessions, merchant record). */
