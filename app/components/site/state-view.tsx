@@ -1,3 +1,4 @@
+import { SearchX, TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 
 /** The not-found and load-failure states of the detail pages, each with a way back. */
@@ -6,15 +7,21 @@ export function StateView({
   message,
   back,
   backLabel,
+  tone = "not-found",
 }: {
   title: string;
   message?: string;
   back: string;
   backLabel: string;
+  tone?: "not-found" | "error";
 }) {
+  const Icon = tone === "error" ? TriangleAlert : SearchX;
   return (
     <main id="main" className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+      <span className="inline-flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-600">
+        <Icon aria-hidden="true" className="size-8" />
+      </span>
+      <h1 className="mt-5 text-2xl font-bold text-slate-900">{title}</h1>
       {message && <p className="mt-3 text-slate-700">{message}</p>}
       <Link to={back} className="btn-primary mt-8">
         {backLabel}

@@ -67,6 +67,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
     // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
     return (
       <StateView
+        tone={loaderData.state === "error" ? "error" : "not-found"}
         title={t("eventDetail.notFoundTitle")}
         message={loaderData.state === "error" ? t("eventDetail.loadError") : t("eventDetail.notFound")}
         back={back}

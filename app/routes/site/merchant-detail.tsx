@@ -55,6 +55,7 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
   if (loaderData.state !== "ok" || !loaderData.merchant) {
     return (
       <StateView
+        tone={loaderData.state === "error" ? "error" : "not-found"}
         title={loaderData.state === "error" ? t("merchantDetail.loadError") : t("merchantDetail.notFound")}
         message={loaderData.state === "error" ? undefined : t("merchantDetail.notFoundText")}
         back="/merchants"

@@ -67,7 +67,9 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   if (loaderData.state !== "ok" || !loaderData.promotion) {
     return (
       <StateView
+        tone={loaderData.state === "error" ? "error" : "not-found"}
         title={loaderData.state === "error" ? t("promotionDetail.loadError") : t("promotionDetail.notFound")}
+        message={loaderData.state === "error" ? t("common.loadFailed") : t("promotionDetail.notFoundText")}
         back={back}
         backLabel={t("promotionDetail.back")}
       />
