@@ -3,7 +3,7 @@
  * Messages are translation keys; the role is read only from this validated form.
  */
 import { z } from "zod";
-import { ROLES, MERCHANT_CATEGORIES } from "@db/schema";
+import { ROLES, MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { LIMITS, checkbox, enumField, optionalText, requiredText } from "~/lib/validation";
 import { passwordProblem } from "~/modules/user/password";
 

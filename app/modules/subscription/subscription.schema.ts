@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema";
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
 import { LIMITS, enumField, optionalDate, optionalText, requiredDate, requiredText } from "~/lib/validation";
 
 export const SUBSCRIPTION_REQUIRED = "admin:subscriptions.required";

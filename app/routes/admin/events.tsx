@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AdminHeader, ToggleField, YesNo } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
 import { SelectField, TextArea, TextField } from "~/components/form";
-import { EVENT_CATEGORIES } from "@db/schema";
+import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { listParams } from "~/lib/crud.server";
 import { formatDate, todayIso } from "~/lib/format";
 import { parseWith, readForm } from "~/lib/form.server";

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AdminHeader, FieldGroup, YesNo } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";
-import { MERCHANT_CATEGORIES } from "@db/schema";
+import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { listParams } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
 import { parseWith, readForm } from "~/lib/form.server";

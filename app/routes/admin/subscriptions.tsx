@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { AdminHeader, Badge, type Tone } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema";
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
 import { listParams } from "~/lib/crud.server";
 import { formatDate, todayIso } from "~/lib/format";
 import { parseWith, readForm } from "~/lib/form.server";

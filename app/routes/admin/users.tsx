@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { AdminHeader, Badge, FieldGroup, type Tone } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";
-import { ROLES, type Role } from "@db/schema";
+import { ROLES, type Role } from "@db/schema/enums";
 import { listParams } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
 import { parseWith, readForm } from "~/lib/form.server";
