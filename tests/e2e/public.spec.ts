@@ -297,6 +297,8 @@ test.describe("merchants", () => {
     await expect(page.getByText("Geen handelaars gevonden.")).toBeVisible();
     await page.getByRole("link", { name: "Filters wissen" }).last().click();
     await expect(page).toHaveURL(/\/merchants$/);
+    // The select submits itself once the page is hydrated (without JavaScript: the Search button).
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Categorie").selectOption("Automotive");
     await expect(page).toHaveURL(/category=Automotive/);
     await expect(page.getByRole("link", { name: /Garage Janssens/ })).toBeVisible();
