@@ -1,5 +1,5 @@
 import type { Actor } from "~/lib/auth.server";
-import type { ReportStatus } from "@db/schema";
+import type { ReportStatus } from "@db/schema/enums";
 
 export type ReportAction = "file" | "read-approved" | "read-all" | "moderate" | "delete";
 

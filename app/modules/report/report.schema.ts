@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FILEABLE_REPORT_TYPES } from "@db/schema";
+import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { LIMITS, enumField, optionalHttpUrl, requiredText } from "~/lib/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
-import { PUBLIC_EVENT_CATEGORIES } from "@db/schema";
+import { PUBLIC_EVENT_CATEGORIES } from "@db/schema/enums";
 import {
   BackLink,
   CategoryIcon,

@@ -1,7 +1,7 @@
 import { CalendarDays, MapPin, Star, Tag } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSubmit } from "react-router";
-import { MERCHANT_CATEGORIES } from "@db/schema";
+import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {
   EmptyState,
   FoundLine,

@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useActionData, useFetcher, useNavigate } from "react-router";
-import { FILEABLE_REPORT_TYPES } from "@db/schema";
+import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { FormMessage, TextArea, TextField } from "~/components/form";
 import { BackLink } from "~/components/site/cards";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
