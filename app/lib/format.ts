@@ -27,9 +27,11 @@ export function formatDateLong(value: string | Date, lng: Locale | string): stri
 }
 
 export function formatDateTime(value: string | Date, lng: Locale | string): string {
-  return new Intl.DateTimeFormat(tag(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }).format(
-    new Date(value),
-  );
+  return new Intl.DateTimeFormat(tag(lng), {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Europe/Brussels",
+  }).format(new Date(value));
 }
 
 export function formatEuro(amount: number, lng: Locale | string): string {
