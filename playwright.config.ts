@@ -51,6 +51,8 @@ export default defineConfig({
       // Many sign-ins come from one address during the suite; the limits themselves are tested separately.
       RATE_LIMIT_AUTH: "500/1m",
       RATE_LIMIT_GENERAL: "5000/1m",
+      RATE_LIMIT_REPORT: "500/1m",
+      RATE_LIMIT_CONTACT: "500/1m",
       DATABASE_URL: "",
     },
   },
