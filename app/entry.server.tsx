@@ -5,7 +5,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
+import type { Locale } from "./lib/i18n";
+import { MessagesContext } from "./lib/i18n-messages";
+import { MESSAGES } from "./lib/i18n.server";
 import { log } from "./lib/log.server";
+
+const serverMessages = (locale: Locale) => MESSAGES[locale];
 
 export { bootstrap, shutdown } from "./lib/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
@@ -35,7 +40,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <MessagesContext.Provider value={serverMessages}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MessagesContext.Provider>,
       {
         nonce,
         [readyOption]() {

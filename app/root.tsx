@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   type ShouldRevalidateFunctionArgs,
@@ -17,7 +17,7 @@ import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
 import { type Locale, type Messages, createI18n } from "./lib/i18n";
-import commonEn from "./locales/en/common.json";
+import { MessagesContext, loadMessages } from "./lib/i18n-messages";
 import { rootData } from "./lib/root-data.server";
 
 export const links: Route.LinksFunction = () => [
@@ -27,6 +27,13 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   return rootData(context);
+}
+
+/** A language switch renders only once the new language's translations are here. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.locale);
+  return data;
 }
 
 /** The root data (language, messages, who is signed in) changes only with the language or after an action. */
@@ -41,12 +48,14 @@ export function shouldRevalidate({
   return false;
 }
 
-const fallbackMessages = { common: commonEn } as unknown as Messages;
-
-function useI18n(locale: Locale, messages: Messages | undefined) {
-  const [i18n] = useState(() => createI18n(locale, messages ?? fallbackMessages));
-  if (messages && !i18n.hasResourceBundle(locale, "common")) {
-    for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+function useI18n(locale: Locale) {
+  const messagesFor = useContext(MessagesContext);
+  const [i18n] = useState(() => createI18n(locale, messagesFor(locale) ?? ({} as Messages)));
+  if (!i18n.hasResourceBundle(locale, "common")) {
+    const messages = messagesFor(locale);
+    if (messages) {
+      for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+    }
   }
   if (i18n.language !== locale) i18n.changeLanguage(locale);
   return i18n;
@@ -55,7 +64,7 @@ function useI18n(locale: Locale, messages: Messages | undefined) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en";
-  const i18n = useI18n(locale, data?.messages as Messages | undefined);
+  const i18n = useI18n(locale);
   return (
     <html lang={locale}>
       <head>

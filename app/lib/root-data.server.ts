@@ -1,7 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { getSettings } from "~/modules/settings/settings.server";
 import { findMunicipalitySlugById } from "~/modules/municipality/municipality.server";
-import { MESSAGES } from "./i18n.server";
 import { log } from "./log.server";
 
 export type SessionUser = {
@@ -28,5 +27,5 @@ export async function rootData(context: AppLoadContext) {
     }
     user = { id: actor.id, name: actor.name, email: actor.email, role: actor.role, municipalitySlug };
   }
-  return { locale: context.locale, messages: MESSAGES[context.locale], nonce: context.nonce, user, siteName };
+  return { locale: context.locale, nonce: context.nonce, user, siteName };
 }
