@@ -47,19 +47,6 @@ export async function listDirectory(
 ): Promise<{ items: DirectoryMerchant[]; total: number; page: number; pages: number }> {
   const db = await getDb();
   const today = todayIso();
-  const promoCounts = db
-    .select({ merchantId: promotions.merchantId, n: sql<number>`count(*)`.as("promo_n") })
-    .from(promotions)
-    .where(sql`${promotions.validUntil} >= ${today}`)
-    .groupBy(promotions.merchantId)
-    .as("promo_counts");
-  const eventCounts = db
-    .select({ merchantId: events.merchantId, n: sql<number>`count(*)`.as("event_n") })
-    .from(events)
-    .where(sql`${events.startDate} >= ${today}`)
-    .groupBy(events.merchantId)
-    .as("event_counts");
-
   const where: SQL[] = [publicMerchant];
   if (filters.q) {
     const p = likePattern(filters.q);
@@ -68,7 +55,8 @@ export async function listDirectory(
   if (filters.category) where.push(eq(merchants.category, filters.category));
   if (filters.municipality) where.push(eq(municipalities.slug, filters.municipality));
 
-  const rows = await db
+  // The page first, then the counts for its rows only (index lookups per shown merchant, one round trip).
+  const page = db
     .select({
       id: merchants.id,
       businessName: merchants.businessName,
@@ -76,20 +64,39 @@ export async function listDirectory(
       address: merchants.address,
       category: merchants.category,
       isPremium: merchants.isPremium,
-      municipalityName: municipalities.name,
-      municipalitySlug: municipalities.slug,
-      promotionCount: sql<number>`coalesce(${promoCounts.n}, 0)`.mapWith(Number),
-      eventCount: sql<number>`coalesce(${eventCounts.n}, 0)`.mapWith(Number),
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      municipalityName: sql<string | null>`${municipalities.name}`.as("municipality_name"),
+      municipalitySlug: sql<string | null>`${municipalities.slug}`.as("municipality_slug"),
+      total: sql<number>`count(*) over ()`.as("total"),
     })
     .from(merchants)
     .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
-    .leftJoin(promoCounts, eq(promoCounts.merchantId, merchants.id))
-    .leftJoin(eventCounts, eq(eventCounts.merchantId, merchants.id))
     .where(and(...where))
     .orderBy(asc(merchants.businessName), asc(merchants.id))
     .limit(pageSize)
-    .offset((filters.page - 1) * pageSize);
+    .offset((filters.page - 1) * pageSize)
+    .as("page");
+  const rows = await db
+    .select({
+      id: page.id,
+      businessName: page.businessName,
+      logoUrl: page.logoUrl,
+      address: page.address,
+      category: page.category,
+      isPremium: page.isPremium,
+      municipalityName: page.municipalityName,
+      municipalitySlug: page.municipalitySlug,
+      promotionCount:
+        sql<number>`(select count(*) from promotions p where p.merchant_id = "page"."id" and p.valid_until >= ${today})`.mapWith(
+          Number,
+        ),
+      eventCount:
+        sql<number>`(select count(*) from events e where e.merchant_id = "page"."id" and e.start_date >= ${today})`.mapWith(
+          Number,
+        ),
+      total: sql<number>`${page.total}`.mapWith(Number),
+    })
+    .from(page)
+    .orderBy(asc(page.businessName), asc(page.id));
   const total = rows[0]?.total ?? 0;
   return {
     items: rows.map(({ total: _t, ...r }) => r),
