@@ -177,6 +177,9 @@ export const promotions = pgTable(
   (t) => [
     index("promotions_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("promotions_municipality_valid_idx").on(t.municipalityId, t.validUntil),
+    // Home page (premium first, newest) and the category filter of the promotions list.
+    index("promotions_municipality_premium_created_idx").on(t.municipalityId, t.isPremium, t.createdAt),
+    index("promotions_municipality_category_created_idx").on(t.municipalityId, t.category, t.createdAt),
     index("promotions_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("promotions_created_idx").on(t.createdAt),
     check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),

@@ -1,0 +1,2 @@
+CREATE INDEX "promotions_municipality_premium_created_idx" ON "promotions" USING btree ("municipality_id","is_premium","created_at");--> statement-breakpoint
+CREATE INDEX "promotions_municipality_category_created_idx" ON "promotions" USING btree ("municipality_id","category","created_at");
