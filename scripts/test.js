@@ -8,6 +8,9 @@ const stages = [
   ["integration tests (PGlite)", "npx", ["vitest", "run", "--project", "integration"]],
   ["integration tests (PostgreSQL)", "node", ["scripts/test-pg.js"]],
   ["browser tests (Chromium)", "npm", ["run", "--silent", "test:e2e"]],
+  // Short versions of the durability and load runs (the long ones: npm run durability / npm run loadtest).
+  ["durability (SIGKILL under writes, 3 kills per database)", "node", ["scripts/ops/durability.js", "--kills=3"]],
+  ["load and graceful shutdown (50 connections, 8 s)", "node", ["scripts/ops/loadtest.js", "--duration=8"]],
 ];
 
 const only = process.argv.slice(2);
