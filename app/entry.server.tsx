@@ -8,7 +8,7 @@ import { ServerRouter, isRouteErrorResponse } from "react-router";
 import type { Locale } from "./lib/i18n";
 import { MessagesContext } from "./lib/i18n-messages";
 import { MESSAGES } from "./lib/i18n.server";
-import { log } from "./lib/log.server";
+import { log, securityEvent } from "./lib/log.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 
@@ -75,6 +75,14 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // 4xx answers (a POST to a page without an action, a 404) are expected, not errors.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router refused a cross-origin form post (answered 400): a security event, not a crash.
+  if (error instanceof Error && error.message.includes("origin does not match")) {
+    securityEvent("request.cross_origin_rejected", {
+      path: new URL(request.url).pathname,
+      origin: request.headers.get("origin"),
+    });
+    return;
+  }
   log("error", "unhandled route error", {
     path: new URL(request.url).pathname,
     err: error,

@@ -148,3 +148,45 @@ test.describe("bad input", () => {
     expect(body).not.toMatch(/at [\w.]+ \(|node_modules|\/work\/|SELECT |Failed query/i);
   });
 });
+
+test.describe("text from users renders as text", () => {
+  test("markup in a promotion stays text in the page, the title and the meta tags", async ({ page, baseURL }) => {
+    const origin = new URL(baseURL as string).origin;
+    const marker = `xss${Date.now()}`;
+    const payload = `${marker} <img src=x onerror="window.__xss=1"></title><script>window.__xss=2</script>`;
+    const login = await page.request.post("/login", {
+      form: { email: DEMO.merchant.email, password: DEMO.merchant.password },
+      headers: { Origin: origin },
+    });
+    expect(login.ok()).toBe(true);
+    const created = await page.request.post("/merchant/promotions", {
+      form: {
+        intent: "create",
+        title: payload,
+        description: payload,
+        valid_until: "2031-01-31",
+        pricing_mode: "price",
+        price: "€5",
+        terms_and_conditions: payload,
+      },
+      headers: { Origin: origin },
+    });
+    expect(created.status()).toBe(200);
+    const list = await page.request.get(`/promotions/hasselt?q=${marker}`);
+    const href = /\/promotions\/hasselt\/[0-9a-f-]{36}/.exec(await list.text())?.[0];
+    expect(href, "the new promotion is listed").toBeTruthy();
+
+    const html = await (await page.request.get(href as string)).text();
+    expect(html).not.toContain('<img src=x onerror="window.__xss=1">');
+    expect(html).not.toContain("<script>window.__xss=2</script>");
+    expect(html).toContain("&lt;img src=x");
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).not.toMatch(/<title>[^<]*<img/);
+
+    await page.goto(href as string);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(marker);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("<img src=x");
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.title()).toContain(marker);
+  });
+});

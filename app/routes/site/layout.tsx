@@ -1,11 +1,22 @@
-import { Outlet } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Outlet, useNavigation } from "react-router";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
 export default function SiteLayout() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  // SPEC panel guard: "Loading authentication..." while the panel's session check runs.
+  const enteringPanel =
+    navigation.state === "loading" && /^\/(merchant|admin)(\/|$)/.test(navigation.location?.pathname ?? "");
   return (
     <div className="flex min-h-screen flex-col">
       <SiteHeader />
+      {enteringPanel && (
+        <p role="status" className="bg-brand-50 px-4 py-1 text-center text-sm text-brand-800">
+          {t("panel.loadingAuth")}
+        </p>
+      )}
       <div className="flex-1">
         <Outlet />
       </div>
