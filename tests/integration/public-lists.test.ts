@@ -9,10 +9,10 @@ import {
 } from "~/modules/merchant/merchant.queries.server";
 import {
   findPublicPromotion,
-  likePattern,
   listPublicPromotions,
   promotionFiltersFrom,
 } from "~/modules/promotion/promotion.queries.server";
+import { likePattern } from "~/lib/query";
 import { makeMunicipality } from "../factories";
 import { isoDay, makeEvent, makeMerchant, makePromotion } from "./public-helpers";
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { truncate } from "~/components/admin/admin-ui";
 import { settingsSchema } from "~/modules/admin/admin.schema";
 import { isAdmin } from "~/modules/admin/admin.policy";
-import { likePattern, paging } from "~/modules/admin/search.server";
+import { likePattern } from "~/lib/query";
+import { paging } from "~/modules/admin/search.server";
 import { postedId, postedUuid } from "~/modules/admin/action.server";
 
 describe("admin helpers", () => {

@@ -7,7 +7,8 @@ import { daysLeft } from "~/lib/format";
 import { toSlug } from "~/lib/routes-reserved";
 import { eventFiltersFrom } from "~/modules/event/event.queries.server";
 import { merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
-import { likePattern, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
+import { likePattern } from "~/lib/query";
+import { promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
 import { can } from "~/modules/report/report.policy";
 
 const towns = [

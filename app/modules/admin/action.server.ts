@@ -4,6 +4,7 @@ import { fail, failFrom, ok } from "~/lib/crud.server";
 import { HttpError } from "~/lib/errors";
 import type { FormFailure } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
+import { isUuid } from "~/lib/query";
 
 /** A failed validation: 400 with the field errors and the form's SPEC §5 message. */
 export function invalid(parsed: FormFailure, fallback = "admin:common.fixErrors") {
@@ -31,11 +32,9 @@ export function postedId(form: Record<string, string>): string | null {
   return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
 }
 
-export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function postedUuid(form: Record<string, string>): string | null {
   const id = (form.id ?? "").trim();
-  return UUID_RE.test(id) ? id : null;
+  return isUuid(id) ? id : null;
 }
 
 export const notFound = (failKey: string, context: AppLoadContext) =>

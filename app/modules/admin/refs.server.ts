@@ -3,14 +3,13 @@ import { eq } from "drizzle-orm";
 import { municipalities, users } from "@db/schema";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/lib/query";
 
 export async function assertMunicipalityId(id: string | null, field = "municipality_id", db?: DbOrTx) {
   if (!id) return;
   const conn = db ?? (await getDb());
   const invalid = new ValidationError("validation.invalid", { [field]: "validation.invalid" });
-  if (!UUID.test(id)) throw invalid;
+  if (!isUuid(id)) throw invalid;
   const [row] = await conn
     .select({ id: municipalities.id })
     .from(municipalities)

@@ -1,13 +1,9 @@
 /** Search and pagination helpers shared by the admin list queries. */
 import { type SQL, type AnyColumn, ilike, or } from "drizzle-orm";
+import { likePattern } from "~/lib/query";
 
 export type ListQuery = { q?: string; page?: number; pageSize?: number; offset?: number };
 export type Page<Row> = { rows: Row[]; total: number };
-
-/** `%text%` for ILIKE with the wildcards of the user's text escaped. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** A case-insensitive "contains" over several columns, or undefined when there is no search. */
 export function searchWhere(q: string | undefined, columns: AnyColumn[]): SQL | undefined {

@@ -6,7 +6,7 @@ import { type SQL, and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { EVENT_CATEGORIES, events, merchants } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
-import { isUuid } from "~/modules/promotion/promotion.queries.server";
+import { isUuid } from "~/lib/query";
 
 export const EVENTS_PAGE_SIZE = 12;
 export const HOME_EVENTS_LIMIT = 6;

@@ -12,9 +12,10 @@ import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { recordEvent } from "../log/log.server";
-import { MERCHANT_ID_NOT_FOUND, isUuid, merchantRecordOf } from "../promotion/promotion.server";
+import { MERCHANT_ID_NOT_FOUND, merchantRecordOf } from "../promotion/promotion.server";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type AdminEventInput, type MerchantEventInput } from "./event.schema";
+import { changedFields, isUuid, likePattern } from "~/lib/query";
 
 export type EventRow = typeof events.$inferSelect;
 export type EventListRow = EventRow & { businessName: string | null };
@@ -52,10 +53,6 @@ function adminFields(input: MerchantEventInput | AdminEventInput) {
   return { merchantId: a.merchant_id, isFeatured: a.is_featured === true };
 }
 
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  return Object.keys(after).filter((k) => String(before[k] ?? "") !== String(after[k] ?? ""));
-}
-
 /** The actor's own events, newest first (merchant panel). */
 export async function listOwnEvents(actor: Actor | null): Promise<EventRow[]> {
   if (!mayManage(actor)) throw new ForbiddenError();
@@ -67,8 +64,6 @@ export async function listOwnEvents(actor: Actor | null): Promise<EventRow[]> {
     .where(eq(events.merchantId, actor.id))
     .orderBy(desc(events.createdAt), desc(events.id));
 }
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every event with its merchant's business name, newest first, searchable and paged (admin panel). */
 export async function listAllEvents(

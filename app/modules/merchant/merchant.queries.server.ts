@@ -7,7 +7,7 @@ import { type SQL, and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { MERCHANT_CATEGORIES, events, merchants, municipalities, promotions } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
-import { likePattern } from "~/modules/promotion/promotion.queries.server";
+import { likePattern } from "~/lib/query";
 
 export const MERCHANTS_PAGE_SIZE = 12;
 

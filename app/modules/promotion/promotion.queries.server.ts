@@ -8,6 +8,7 @@ import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "~/components/site/list-options";
 import { todayIso } from "~/lib/format";
+import { isUuid, likePattern } from "~/lib/query";
 
 export { PROMOTION_SORTS, type PromotionSort };
 export const PROMOTIONS_PAGE_SIZE = 12;
@@ -20,9 +21,6 @@ export type PromotionFilters = {
   page: number;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string | undefined): s is string => !!s && UUID.test(s);
-
 /** Reads ?category=&q=&sort=&page= from a URL; unknown values fall back to the defaults. */
 export function promotionFiltersFrom(url: URL): PromotionFilters {
   const category = url.searchParams.get("category");
@@ -34,11 +32,6 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
     sort: (PROMOTION_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PromotionSort) : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
   };
-}
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const cardColumns = {

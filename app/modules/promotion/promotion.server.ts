@@ -14,6 +14,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { recordEvent } from "../log/log.server";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type AdminPromotionInput, type MerchantPromotionInput } from "./promotion.schema";
+import { changedFields, isUuid, likePattern } from "~/lib/query";
 
 export type PromotionRow = typeof promotions.$inferSelect;
 export type PromotionListRow = PromotionRow & { businessName: string | null };
@@ -21,9 +22,6 @@ export type ListQuery = { q?: string; page?: number; pageSize: number; offset: n
 
 export const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
 export const PROMOTION_NOT_FOUND = "merchant:promotions.errors.notFound";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: unknown): s is string => typeof s === "string" && UUID.test(s);
 
 /** The merchant record that owns what the actor creates, or ForbiddenError('Merchant ID not found...'). */
 export async function merchantRecordOf(merchantId: string, db?: DbOrTx) {
@@ -77,11 +75,6 @@ function adminFields(input: MerchantPromotionInput | AdminPromotionInput) {
   return { merchantId: a.merchant_id, category: a.category, isPremium: a.is_premium === true };
 }
 
-/** The fields that differ between a row before and after a change (names only: the audit metadata). */
-function changedFields(before: Record<string, unknown>, after: Record<string, unknown>) {
-  return Object.keys(after).filter((k) => String(before[k] ?? "") !== String(after[k] ?? ""));
-}
-
 /** The actor's own promotions, newest first (merchant panel). */
 export async function listOwnPromotions(actor: Actor | null): Promise<PromotionRow[]> {
   if (!mayManage(actor)) throw new ForbiddenError();
@@ -93,8 +86,6 @@ export async function listOwnPromotions(actor: Actor | null): Promise<PromotionR
     .where(eq(promotions.merchantId, actor.id))
     .orderBy(desc(promotions.createdAt), desc(promotions.id));
 }
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Every promotion with its merchant's business name, newest first, searchable and paged (admin panel). */
 export async function listAllPromotions(

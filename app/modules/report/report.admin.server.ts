@@ -11,6 +11,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
 import { recordEvent } from "../log/log.server";
 import { can } from "./report.policy";
+import { isUuid } from "~/lib/query";
 
 export type AdminReportRow = {
   id: string;
@@ -25,7 +26,6 @@ export type AdminReportRow = {
   municipalitySlug: string;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const NOT_PENDING = "admin:reports.notPending";
 
 /** Every report with the reporter's name and email and the municipality name, newest first. */
@@ -80,7 +80,7 @@ export async function moderateReport(
 ): Promise<void> {
   if (!actor || !can(actor, "moderate")) throw new ForbiddenError();
   if (decision !== "approved" && decision !== "rejected") throw new ValidationError("validation.invalid");
-  if (!UUID.test(id)) throw new NotFoundError();
+  if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(reports).where(eq(reports.id, id)).limit(1);
@@ -108,7 +108,7 @@ export async function moderateReport(
 /** Deletes a report in any status. */
 export async function deleteReport(actor: Actor | null, id: string): Promise<void> {
   if (!actor || !can(actor, "delete")) throw new ForbiddenError();
-  if (!UUID.test(id)) throw new NotFoundError();
+  if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(reports).where(eq(reports.id, id)).returning();
