@@ -58,26 +58,6 @@ export async function findMunicipalitySlugById(id: string): Promise<string | nul
   return row?.slug ?? null;
 }
 
-export async function isActiveMunicipalityId(id: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: municipalities.id })
-    .from(municipalities)
-    .where(and(eq(municipalities.id, id), eq(municipalities.isActive, true)))
-    .limit(1);
-  return !!row;
-}
-
-export async function municipalityExists(id: string): Promise<boolean> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: municipalities.id })
-    .from(municipalities)
-    .where(eq(municipalities.id, id))
-    .limit(1);
-  return !!row;
-}
-
 /** Administrators: every municipality (active or not) ordered by name, optionally searched by name or slug. */
 export async function listMunicipalitiesForAdmin(
   actor: Actor | null,
