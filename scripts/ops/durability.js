@@ -80,13 +80,16 @@ async function run(kind) {
     }
   }
 
-  async function editor() {
+  // Each editor owns its own promotions, so the writes to one promotion are sequential and the last
+  // acknowledged (or a later attempted) title is the only correct final state.
+  async function editor(worker, workers) {
+    const mine = promotions.filter((_p, i) => i % workers === worker);
     while (!stop) {
       if (!up) {
         await new Promise((r) => setTimeout(r, 20));
         continue;
       }
-      const p = promotions[Math.floor(random() * promotions.length)];
+      const p = mine[Math.floor(random() * mine.length)];
       const state = edits.get(p.id);
       const title = `Durability edit ${++seq}`;
       state.attempted.push(title);
@@ -108,7 +111,8 @@ async function run(kind) {
     }
   }
 
-  const workers = [reporter(), reporter(), editor(), editor()];
+  const editors = Math.min(2, promotions.length);
+  const workers = [reporter(), reporter(), ...Array.from({ length: editors }, (_v, w) => editor(w, editors))];
   for (let k = 1; k <= KILLS; k++) {
     await new Promise((r) => setTimeout(r, 800 + random() * 2000));
     up = false;
