@@ -138,6 +138,8 @@ async function main() {
   const boot = await entry.bootstrap();
 
   app.use(entry.rateLimitMiddleware());
+  // Anonymous pages for a few seconds, dropped on every write (app/lib/page-cache.server.ts).
+  app.use(entry.pageCacheMiddleware());
 
   const { createRequestHandler } = await import("@react-router/express");
   app.all(

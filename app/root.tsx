@@ -1,5 +1,5 @@
 import { useContext, useState } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   type ShouldRevalidateFunctionArgs,
   Links,
@@ -17,6 +17,7 @@ import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
 import { type Locale, type Messages, createI18n } from "./lib/i18n";
+import { useTranslation } from "./lib/i18n-react";
 import { MessagesContext, loadMessages } from "./lib/i18n-messages";
 import { rootData } from "./lib/root-data.server";
 
@@ -48,9 +49,27 @@ export function shouldRevalidate({
   return false;
 }
 
+/**
+ * On the server every request of a language shares one i18n instance: its resources never change there and
+ * its language is fixed, so building and initialising one per request was pure cost.
+ */
+const serverInstances = new Map<Locale, ReturnType<typeof createI18n>>();
+
+function newI18n(locale: Locale, messagesFor: (l: Locale) => Messages | undefined) {
+  if (typeof document !== "undefined") return createI18n(locale, messagesFor(locale) ?? ({} as Messages));
+  const messages = messagesFor(locale);
+  if (!messages) return createI18n(locale, {} as Messages);
+  let instance = serverInstances.get(locale);
+  if (!instance) {
+    instance = createI18n(locale, messages);
+    serverInstances.set(locale, instance);
+  }
+  return instance;
+}
+
 function useI18n(locale: Locale) {
   const messagesFor = useContext(MessagesContext);
-  const [i18n] = useState(() => createI18n(locale, messagesFor(locale) ?? ({} as Messages)));
+  const [i18n] = useState(() => newI18n(locale, messagesFor));
   if (!i18n.hasResourceBundle(locale, "common")) {
     const messages = messagesFor(locale);
     if (messages) {

@@ -11,7 +11,7 @@
  */
 import { ChevronLeft, ChevronRight, Loader2, Search } from "lucide-react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { FormMessage } from "./form";
 import { Dialog } from "./ui/dialog";

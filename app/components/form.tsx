@@ -1,6 +1,6 @@
 /** Labelled form fields that show the server's field errors. */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 type Common = { label: ReactNode; name: string; error?: string; hint?: ReactNode; className?: string };
 

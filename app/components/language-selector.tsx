@@ -1,5 +1,5 @@
 import { Languages } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation } from "react-router";
 import { LOCALES, type Locale } from "~/lib/i18n";
 import { Dropdown } from "./ui/dropdown";

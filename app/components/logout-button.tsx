@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
 
 /** SPEC shared header: a click sets an in-progress state and further clicks are ignored. */

@@ -20,7 +20,7 @@ import {
   X,
 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, NavLink, useLocation, useNavigation } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";

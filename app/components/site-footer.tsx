@@ -1,6 +1,6 @@
 import { Briefcase, Camera, Mail, ThumbsUp } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { useRootData } from "~/lib/use-root-data";
 

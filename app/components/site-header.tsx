@@ -1,6 +1,6 @@
 import { LayoutDashboard, MapPin, Menu, UserRound, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, NavLink, useLocation, useParams } from "react-router";
 import { municipalitySlugOr } from "~/lib/routes-reserved";
 import { useRootData } from "~/lib/use-root-data";

@@ -3,6 +3,25 @@ import { INTL_LOCALE, type Locale, isLocale } from "./i18n";
 
 const tag = (lng: string) => INTL_LOCALE[isLocale(lng) ? lng : "en"];
 
+/**
+ * Intl formatters are costly to build (tens of microseconds each) and a list page formats hundreds of values,
+ * so each (kind, language) pair is built once and reused.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => F,
+): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+const relativeFormat = (lng: string) =>
+  cached(`relative:${tag(lng)}`, () => new Intl.RelativeTimeFormat(tag(lng), { numeric: "auto" }));
+
 /** A calendar date (YYYY-MM-DD or Date) without time-zone drift. */
 function asDate(value: string | Date): Date {
   if (value instanceof Date) return value;
@@ -10,36 +29,43 @@ function asDate(value: string | Date): Date {
 }
 
 export function formatDate(value: string | Date, lng: Locale | string): string {
-  return new Intl.DateTimeFormat(tag(lng), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    asDate(value),
-  );
+  return cached(
+    `date:${tag(lng)}`,
+    () => new Intl.DateTimeFormat(tag(lng), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+  ).format(asDate(value));
 }
 
 /** "Saturday 14 March 2026" in the active language. */
 export function formatDateLong(value: string | Date, lng: Locale | string): string {
-  return new Intl.DateTimeFormat(tag(lng), {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(asDate(value));
+  return cached(
+    `dateLong:${tag(lng)}`,
+    () =>
+      new Intl.DateTimeFormat(tag(lng), {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }),
+  ).format(asDate(value));
 }
 
 export function formatDateTime(value: string | Date, lng: Locale | string): string {
-  return new Intl.DateTimeFormat(tag(lng), {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Europe/Brussels",
-  }).format(new Date(value));
+  return cached(
+    `dateTime:${tag(lng)}`,
+    () => new Intl.DateTimeFormat(tag(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }),
+  ).format(new Date(value));
 }
 
 export function formatEuro(amount: number, lng: Locale | string): string {
-  return new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" }).format(amount);
+  return cached(
+    `euro:${tag(lng)}`,
+    () => new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" }),
+  ).format(amount);
 }
 
 export function formatNumber(n: number, lng: Locale | string): string {
-  return new Intl.NumberFormat(tag(lng)).format(n);
+  return cached(`number:${tag(lng)}`, () => new Intl.NumberFormat(tag(lng))).format(n);
 }
 
 /**
@@ -48,7 +74,7 @@ export function formatNumber(n: number, lng: Locale | string): string {
 export function formatRelative(value: string | Date, lng: Locale | string, now: Date = new Date()): string {
   const then = new Date(value);
   const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(tag(lng), { numeric: "auto" });
+  const rtf = relativeFormat(lng);
   const abs = Math.abs(seconds);
   const sign = seconds >= 0 ? -1 : 1;
   if (abs < 60) return rtf.format(sign * abs, "second");
@@ -63,7 +89,7 @@ export function formatRelative(value: string | Date, lng: Locale | string, now: 
 
 /** Today's date as YYYY-MM-DD in Brussels (the platform's calendar for "active" promotions and events). */
 export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(now);
+  return cached("today", () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" })).format(now);
 }
 
 /** SPEC promotion expiry: the days left rounded up ("Ends in N days" when >= 0, else "Expired"). */

@@ -26,20 +26,32 @@ function cookieValue(header: string | null, name: string): string | null {
   if (!header) return null;
   for (const part of header.split(";")) {
     const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
 
 /** Server-side detection: ?lng=, then the language cookie, then Accept-Language (weights honoured). */
 export function detectLocale(request: Request): { locale: Locale; fromQuery: boolean } {
-  const url = new URL(request.url);
-  const q = url.searchParams.get("lng");
+  const q = new URL(request.url).searchParams.get("lng");
   if (isLocale(q)) return { locale: q, fromQuery: true };
-  const c = cookieValue(request.headers.get("cookie"), LOCALE_COOKIE);
-  if (isLocale(c)) return { locale: c, fromQuery: false };
-  const accept = request.headers.get("accept-language") ?? "";
-  const ranked = accept
+  return {
+    locale: detectLocaleFrom(null, request.headers.get("cookie"), request.headers.get("accept-language")),
+    fromQuery: false,
+  };
+}
+
+/** The same detection from the raw inputs (the page cache keys on it without building a Request). */
+export function detectLocaleFrom(lng: string | null, cookie: string | null, acceptLanguage: string | null): Locale {
+  if (isLocale(lng)) return lng;
+  const c = cookieValue(cookie, LOCALE_COOKIE);
+  if (isLocale(c)) return c;
+  const ranked = (acceptLanguage ?? "")
     .split(",")
     .map((part) => {
       const [tag, ...params] = part.trim().split(";");
@@ -49,9 +61,9 @@ export function detectLocale(request: Request): { locale: Locale; fromQuery: boo
     .sort((a, b) => b.q - a.q);
   for (const { tag } of ranked) {
     const m = matchLocale(tag);
-    if (m) return { locale: m, fromQuery: false };
+    if (m) return m;
   }
-  return { locale: DEFAULT_LOCALE, fromQuery: false };
+  return DEFAULT_LOCALE;
 }
 
 const instances = new Map<Locale, TFunction>();

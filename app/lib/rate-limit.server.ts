@@ -74,7 +74,10 @@ export async function hit(rule: RuleName, subject: string): Promise<HitResult> {
   const r = RULES[rule]();
   if (!r) return { allowed: true, retryAfterSec: 0, count: 0 };
   const key = `${rule}:${subject}`;
-  if ((await dbKind()) === "postgres") return hitDatabase(key, r);
+  // The general ceiling is counted per process even on PostgreSQL: it guards against floods, needs no exact
+  // count across instances, and a shared row per address would cost every page a write and serialise one
+  // address's requests on a row lock. The limits that stop guessing (auth, reports, contact) are shared.
+  if (rule !== "general" && (await dbKind()) === "postgres") return hitDatabase(key, r);
   return hitMemory(key, r, Date.now());
 }
 

@@ -49,6 +49,8 @@ const CONNECTIONS = Math.max(1, Number(args.connections) || 20);
 const GZIP = args.gzip === true || args.gzip === "true";
 /** Both the app and the static server get the same Accept-Encoding, so the ratio compares like with like. */
 const ENCODING_HEADERS = GZIP ? { "Accept-Encoding": "gzip" } : {};
+/** Honoured only under BENCH_INSTRUMENT=1: the request skips the anonymous-page cache. */
+const BYPASS = { "X-Page-Cache": "bypass" };
 const sizes = args.size === "both" ? ["large", "small"] : [args.size];
 if (!sizes.every((s) => s in SIZES)) fail(`--size must be small, large or both (got ${args.size})`);
 if (!["auto", "pglite", "postgres"].includes(args.db)) fail(`--db must be pglite or postgres (got ${args.db})`);
@@ -83,6 +85,9 @@ function pagesFor(promotionId) {
     { name: "municipality home (guest)", path: `/${BENCH_SLUG}`, public: true },
     { name: "municipality home (user)", path: `/${BENCH_SLUG}`, as: "user" },
     { name: "promotions list", path: `/promotions/${BENCH_SLUG}`, public: true },
+    // The same two pages rendered every time (the page cache skipped), to show what a render costs.
+    { name: "municipality home (guest, uncached)", path: `/${BENCH_SLUG}`, public: true, uncached: true },
+    { name: "promotions list (uncached)", path: `/promotions/${BENCH_SLUG}`, public: true, uncached: true },
     { name: "promotions search", path: `/promotions/${BENCH_SLUG}?${q}`, public: true },
     { name: "promotion detail", path: `/promotions/${BENCH_SLUG}/${promotionId}`, public: true },
     { name: "events list", path: `/events/${BENCH_SLUG}`, public: true },
@@ -168,12 +173,20 @@ async function measureDataset(kind, size, adminUrl) {
     const rows = [];
     for (const page of pagesFor(gen.promotionId)) {
       const url = server.origin + page.path;
-      const headers = { ...ENCODING_HEADERS, ...(page.as ? { Cookie: cookies[page.as] } : {}) };
+      const headers = {
+        ...ENCODING_HEADERS,
+        ...(page.as ? { Cookie: cookies[page.as] } : {}),
+        ...(page.uncached ? BYPASS : {}),
+      };
       await cannonWarmup(url, headers);
       const one = await rawGet(url, headers);
       const plain = await rawGet(url, page.as ? { Cookie: cookies[page.as] } : {});
-      const rt = one.headers["x-db-round-trips"];
-      log(`${size}: ${page.name} ${page.path} (HTTP ${one.status}, ${rt ?? "?"} round trips)`);
+      // Round trips of a real render: the anonymous-page cache is asked to step aside for this request.
+      const rendered = await rawGet(url, { ...headers, ...BYPASS });
+      const rt = rendered.headers["x-db-round-trips"];
+      log(
+        `${size}: ${page.name} ${page.path} (HTTP ${one.status}, ${rt ?? "?"} round trips, cache ${one.headers["x-cache"] ?? "-"})`,
+      );
       const m = summarize(await cannon(url, headers));
       rows.push({
         ...page,
@@ -181,6 +194,7 @@ async function measureDataset(kind, size, adminUrl) {
         bytes: one.body.length,
         htmlBytes: plain.body.length,
         roundTrips: rt === undefined ? null : Number(rt),
+        cache: one.headers["x-cache"] ?? null,
         ...m,
       });
     }
@@ -244,30 +258,38 @@ async function checkAssets(origin) {
 
 const kb = (n) => (n >= 10240 ? `${(n / 1024).toFixed(0)} KB` : `${(n / 1024).toFixed(1)} KB`);
 
+/** How the measured requests were answered: from the anonymous-page cache, rendered, or never cacheable. */
+function cacheLabel(r) {
+  if (r.uncached) return "skipped";
+  if (r.cache === "HIT") return "hit";
+  if (r.cache === "MISS") return "miss";
+  return "not cacheable";
+}
+
 function table(result) {
   const lines = [
     `### ${result.size} dataset on ${result.database} (${Object.entries(result.counts)
       .map(([k, v]) => `${v} ${k}`)
       .join(", ")})`,
     "",
-    "| page | size | req/s | p50 ms | p99 ms | errors | round trips | ratio to static |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| page | size | req/s | p50 ms | p99 ms | errors | round trips per render | page cache | ratio to static |",
+    "|---|---:|---:|---:|---:|---:|---:|---|---:|",
   ];
   for (const r of result.pages) {
     const errs = r.errors + r.non2xx ? `${r.errors} + ${r.non2xx} non-2xx` : "0";
     if (!r.requests) {
       lines.push(
-        `| ${r.name} | ${kb(r.bytes)} | no response completed within ${DURATION} s | | | ${errs} | ${r.roundTrips ?? "?"} | |`,
+        `| ${r.name} | ${kb(r.bytes)} | no response completed within ${DURATION} s | | | ${errs} | ${r.roundTrips ?? "?"} | ${cacheLabel(r)} | |`,
       );
       continue;
     }
     lines.push(
-      `| ${r.name} \`${r.path.length > 40 ? `${r.path.slice(0, 37)}…` : r.path}\` | ${kb(r.bytes)} | ${r.rps} | ${r.p50} | ${r.p99} | ${errs} | ${r.roundTrips ?? "?"} | ${r.ratioToStatic != null ? `${(r.ratioToStatic * 100).toFixed(1)} %` : "?"} |`,
+      `| ${r.name} \`${r.path.length > 40 ? `${r.path.slice(0, 37)}…` : r.path}\` | ${kb(r.bytes)} | ${r.rps} | ${r.p50} | ${r.p99} | ${errs} | ${r.roundTrips ?? "?"} | ${cacheLabel(r)} | ${r.ratioToStatic != null ? `${(r.ratioToStatic * 100).toFixed(1)} %` : "?"} |`,
     );
   }
   const s = result.static;
   lines.push(
-    `| static file (same bytes as home) | ${kb(result.pages[1].bytes)} | ${s.rps} | ${s.p50} | ${s.p99} | ${s.errors + s.non2xx} | 0 | 100 % |`,
+    `| static file (same bytes as home) | ${kb(result.pages[1].bytes)} | ${s.rps} | ${s.p50} | ${s.p99} | ${s.errors + s.non2xx} | 0 | | 100 % |`,
   );
   const a = result.assets;
   lines.push(

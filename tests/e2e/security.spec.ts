@@ -47,6 +47,20 @@ test.describe("headers", () => {
     const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
     expect(inline.length).toBeGreaterThan(0);
     for (const [, attrs] of inline) expect(attrs).toContain(`nonce="${nonce(a)}"`);
+    // An answer from the anonymous-page cache still carries its own nonce everywhere (other tests' writes
+    // empty the cache now and then, hence the poll).
+    let hit: APIResponse | undefined;
+    await expect
+      .poll(async () => {
+        hit = await request.get("/");
+        return hit.headers()["x-cache"];
+      })
+      .toBe("HIT");
+    const cached = await (hit as APIResponse).text();
+    expect(cached).not.toContain(nonce(a));
+    const scripts = [...cached.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)];
+    expect(scripts.length).toBe(inline.length);
+    for (const [, attrs] of scripts) expect(attrs).toContain(`nonce="${nonce(hit as APIResponse)}"`);
   });
 
   test("no CSP violation and no console error while browsing", async ({ page }) => {
@@ -188,5 +202,69 @@ test.describe("text from users renders as text", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("<img src=x");
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.title()).toContain(marker);
+  });
+});
+
+test.describe("anonymous page cache", () => {
+  test("a signed-in page is never stored or served to a guest", async ({ playwright, baseURL }) => {
+    const origin = new URL(baseURL as string).origin;
+    const user = await playwright.request.newContext({ baseURL });
+    const guest = await playwright.request.newContext({ baseURL });
+    try {
+      // Other tests write in parallel (each write empties the cache), so the guest page is asked for until it
+      // is served from the cache: a broken cache would then hand it to the user below.
+      await expect.poll(async () => (await guest.get("/hasselt?lng=en")).headers()["x-cache"]).toBe("HIT");
+      const login = await user.post("/login", {
+        form: { email: DEMO.user.email, password: DEMO.user.password },
+        headers: { Origin: origin },
+      });
+      expect(login.ok()).toBe(true);
+      for (let i = 0; i < 2; i++) {
+        const mine = await user.get("/hasselt?lng=en");
+        expect(mine.headers()["x-cache"]).toBeUndefined();
+        expect(await mine.text()).toContain(DEMO.user.email);
+      }
+      const theirs = await guest.get("/hasselt?lng=en");
+      expect(await theirs.text()).not.toContain(DEMO.user.email);
+      expect(await theirs.text()).toContain("Log in");
+    } finally {
+      await user.dispose();
+      await guest.dispose();
+    }
+  });
+
+  test("a write is visible to guests at once", async ({ playwright, baseURL }) => {
+    const origin = new URL(baseURL as string).origin;
+    const merchant = await playwright.request.newContext({ baseURL });
+    const guest = await playwright.request.newContext({ baseURL });
+    try {
+      const marker = `cachecheck${Date.now()}`;
+      const search = `/promotions/hasselt?q=${marker}&lng=en`;
+      expect(await (await guest.get(search)).text()).not.toContain(`${marker} offer`);
+      await expect.poll(async () => (await guest.get(search)).headers()["x-cache"]).toBe("HIT");
+      await merchant.post("/login", {
+        form: { email: DEMO.merchant.email, password: DEMO.merchant.password },
+        headers: { Origin: origin },
+      });
+      const created = await merchant.post("/merchant/promotions", {
+        form: {
+          intent: "create",
+          title: `${marker} offer`,
+          description: "Fresh bread",
+          valid_until: "2031-01-31",
+          pricing_mode: "price",
+          price: "€5",
+          terms_and_conditions: "While stocks last.",
+        },
+        headers: { Origin: origin },
+      });
+      expect(created.status()).toBe(200);
+      const after = await guest.get(search);
+      expect(after.headers()["x-cache"]).toBe("MISS");
+      expect(await after.text()).toContain(`${marker} offer`);
+    } finally {
+      await merchant.dispose();
+      await guest.dispose();
+    }
   });
 });

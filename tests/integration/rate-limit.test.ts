@@ -42,6 +42,18 @@ describe("rate limits", () => {
     expect((res as unknown as { rows: { count: number }[] }).rows[0].count).toBe(2);
   });
 
+  it("counts the general ceiling in the process, without a database write per page", async () => {
+    process.env.RATE_LIMIT_GENERAL = "2/1m";
+    const subject = `ip:general-${Math.random()}`;
+    expect((await hit("general", subject)).allowed).toBe(true);
+    expect((await hit("general", subject)).allowed).toBe(true);
+    expect((await hit("general", subject)).allowed).toBe(false);
+    if ((await dbKind()) !== "postgres") return;
+    const db = await getDb();
+    const res = await db.execute(sql`select count(*)::int as n from rate_limits where key = ${`general:${subject}`}`);
+    expect((res as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
   it("limits sign-in posts per client address in the HTTP middleware", async () => {
     process.env.RATE_LIMIT_AUTH = "2/1m";
     const mw = rateLimitMiddleware();

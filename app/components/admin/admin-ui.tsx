@@ -1,7 +1,7 @@
 /** Pieces shared by the admin screens (the table + dialog pattern itself lives in components/crud.tsx). */
 import { Plus } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { PageHeading } from "../page-heading";
 
 export function AdminHeader({

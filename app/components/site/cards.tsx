@@ -15,7 +15,7 @@ import {
   Users,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 

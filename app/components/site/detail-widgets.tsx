@@ -1,7 +1,7 @@
 /** Gallery, share and favourite controls of the promotion and event detail pages. */
 import { Check, Heart, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 export const COPY_CONFIRM_MS = 2000;
 

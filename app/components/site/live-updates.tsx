@@ -4,7 +4,7 @@
  */
 import { CalendarDays, Radio, Store, Tag, UserPlus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { formatRelative } from "~/lib/format";
 

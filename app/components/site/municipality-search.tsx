@@ -5,7 +5,7 @@
  */
 import { Search } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form } from "react-router";
 
 export const BLUR_CLOSE_MS = 100;

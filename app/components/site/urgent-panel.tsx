@@ -5,7 +5,7 @@
  */
 import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { formatRelative } from "~/lib/format";
 

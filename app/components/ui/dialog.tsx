@@ -5,7 +5,7 @@
  */
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 
 export type DialogProps = {
   open: boolean;

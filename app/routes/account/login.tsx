@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { FormMessage, TextField } from "~/components/form";
 import { readForm } from "~/lib/form.server";

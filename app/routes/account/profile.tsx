@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/form";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";

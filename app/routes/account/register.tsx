@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/form";
 import { HttpError } from "~/lib/errors";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { FormMessage, TextField } from "~/components/form";

@@ -9,7 +9,7 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-ui";
 import { formatEuro, formatNumber, formatRelative } from "~/lib/format";

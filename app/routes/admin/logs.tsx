@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { AdminHeader, Badge } from "~/components/admin/admin-ui";
 import { DataTable } from "~/components/crud";
 import { listParams } from "~/lib/crud.server";

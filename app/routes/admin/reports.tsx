@@ -1,5 +1,5 @@
 import { Check, Trash2, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { AdminHeader, Badge, type Tone, truncate } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, useCrud } from "~/components/crud";
 import { listParams } from "~/lib/crud.server";

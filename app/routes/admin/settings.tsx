@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
 import { AdminHeader, FieldGroup, ToggleField } from "~/components/admin/admin-ui";
 import { FormMessage, TextField } from "~/components/form";

@@ -1,6 +1,6 @@
 /** Merchant panel: the merchant's own events, with add, edit and delete dialogs (SPEC merchant panel). */
 import { ExternalLink, Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";

@@ -1,6 +1,6 @@
 /** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
 import { Clock, ExternalLink, Loader2 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { FormMessage, SelectField, TextField } from "~/components/form";

@@ -1,7 +1,7 @@
 /** Merchant panel: the merchant's own promotions, with add, edit and delete dialogs (SPEC merchant panel). */
 import { ExternalLink, Plus } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";

@@ -1,5 +1,5 @@
 import { Building2, Languages, MapPinned } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/meta";

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { data, useActionData, useFetcher } from "react-router";
 import { FormMessage, TextArea, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";

@@ -1,5 +1,5 @@
 import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";

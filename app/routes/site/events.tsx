@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useSubmit } from "react-router";
 import { PUBLIC_EVENT_CATEGORIES } from "@db/schema/enums";
 import {

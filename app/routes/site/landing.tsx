@@ -1,5 +1,5 @@
 import { CalendarDays, Megaphone, Tag } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, data, redirect, useActionData } from "react-router";
 import { MunicipalitySearch } from "~/components/site/municipality-search";
 import { readForm } from "~/lib/form.server";

@@ -1,5 +1,5 @@
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { BackLink, useCategoryLabel } from "~/components/site/cards";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";

@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, Star, Tag } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useSubmit } from "react-router";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {

@@ -1,5 +1,5 @@
 import { CalendarDays, Star, Store, Tag, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";

@@ -13,7 +13,7 @@ import {
   Briefcase,
 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { data, useActionData, useFetcher, useNavigate } from "react-router";
 import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { FormMessage, TextArea, TextField } from "~/components/form";

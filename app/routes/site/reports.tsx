@@ -1,5 +1,5 @@
 import { Megaphone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { BackLink, EmptyState, LoadError, Pagination } from "~/components/site/cards";
 import { ReportCard } from "~/components/site/urgent-panel";

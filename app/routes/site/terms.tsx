@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-react";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/meta";
 import type { Route } from "./+types/terms";

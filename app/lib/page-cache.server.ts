@@ -1,0 +1,206 @@
+/**
+ * A short-lived cache of anonymous pages (issue #7). Only requests that carry no cookie other than the
+ * language cookie and no Authorization header are served from it or stored in it, so a signed-in user's
+ * page is never stored and never served to anyone else. What a guest sees depends only on the host, the
+ * URL and the language, which form the key.
+ *
+ * Invalidation: every write request (any method but GET/HEAD/OPTIONS) moves a generation counter when it
+ * starts and when it ends; entries of an older generation are never served, and a render is stored only if
+ * no write started or ran while it was rendered. Writes made by another process (several app instances on
+ * one PostgreSQL) are seen within PAGE_CACHE_TTL seconds (default 5); PAGE_CACHE_TTL=0 turns the cache off.
+ *
+ * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
+ * response gets its own fresh nonce put back in.
+ */
+import { detectLocaleFrom } from "./i18n.server";
+
+type Req = {
+  method: string;
+  originalUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
+};
+type Res = {
+  locals: Record<string, unknown>;
+  statusCode: number;
+  headersSent: boolean;
+  getHeader(name: string): unknown;
+  setHeader(name: string, value: string | number | readonly string[]): unknown;
+  write: (...args: unknown[]) => boolean;
+  end: (...args: unknown[]) => unknown;
+  once(event: "close", listener: () => void): unknown;
+};
+
+type Entry = {
+  generation: number;
+  expiresAt: number;
+  /** The body split on the nonce it was rendered with. */
+  parts: string[];
+  headers: [string, string][];
+  bytes: number;
+};
+
+/** Response headers of a page that belong to the page itself (security headers are set per request). */
+const KEPT_HEADERS = ["content-type", "cache-control", "content-language", "link", "vary"];
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+let generation = 0;
+let writesInFlight = 0;
+const entries = new Map<string, Entry>();
+let totalBytes = 0;
+
+export function pageCacheTtlMs(source: NodeJS.ProcessEnv = process.env): number {
+  const raw = source.PAGE_CACHE_TTL;
+  if (raw === undefined || raw === "") return 5_000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`Invalid PAGE_CACHE_TTL "${raw}" (seconds)`);
+  return seconds * 1000;
+}
+
+/** Everything stored is dropped from now on (a write happened). */
+export function invalidatePages() {
+  generation++;
+}
+
+export function pageCacheStats() {
+  return { entries: entries.size, bytes: totalBytes, generation, writesInFlight };
+}
+
+function remove(key: string) {
+  const e = entries.get(key);
+  if (!e) return;
+  entries.delete(key);
+  totalBytes -= e.bytes;
+}
+
+function store(key: string, entry: Entry) {
+  remove(key);
+  entries.set(key, entry);
+  totalBytes += entry.bytes;
+  // Oldest first (Map keeps insertion order; a hit re-inserts), so this evicts the least recently used.
+  for (const k of entries.keys()) {
+    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
+    remove(k);
+  }
+}
+
+/** The benchmark counts the database round trips of a real render: it may ask to skip the cache. */
+const benchBypass = (req: Req) => process.env.BENCH_INSTRUMENT === "1" && req.headers["x-page-cache"] === "bypass";
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** True when the request could only ever see the anonymous page: no session, no other cookie. */
+export function isAnonymous(headers: Req["headers"]): boolean {
+  if (headers.authorization !== undefined) return false;
+  const cookie = one(headers.cookie);
+  if (!cookie) return true;
+  for (const part of cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && name !== "i18next") return false;
+  }
+  return true;
+}
+
+function keyOf(req: Req): string {
+  const lng = typeof req.query.lng === "string" ? req.query.lng : null;
+  const locale = detectLocaleFrom(lng, one(req.headers.cookie) ?? null, one(req.headers["accept-language"]) ?? null);
+  return `${locale}\u0000${one(req.headers.host) ?? ""}\u0000${req.originalUrl}`;
+}
+
+/**
+ * A response may be stored when it sets no cookie, or only the language cookie (set before this middleware
+ * from ?lng=, so a cached answer to the same URL sets it again).
+ */
+function onlyLanguageCookie(setCookie: unknown): boolean {
+  if (setCookie === undefined) return true;
+  const all = Array.isArray(setCookie) ? setCookie : [setCookie];
+  return all.every((c) => String(c).startsWith("i18next="));
+}
+
+function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.alloc(0);
+}
+
+/**
+ * Express middleware, placed after the security headers, compression and rate limits and before React
+ * Router: serves stored anonymous pages and stores fresh ones.
+ */
+export function pageCacheMiddleware(ttlMs = pageCacheTtlMs()) {
+  return (req: Req, res: Res, next: () => void) => {
+    const method = req.method.toUpperCase();
+    if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
+      writesInFlight++;
+      generation++;
+      res.once("close", () => {
+        writesInFlight--;
+        generation++;
+      });
+      next();
+      return;
+    }
+    if (ttlMs <= 0 || method !== "GET" || !isAnonymous(req.headers) || benchBypass(req)) {
+      next();
+      return;
+    }
+    const key = keyOf(req);
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.generation === generation && hit.expiresAt > now) {
+      // Re-inserted so the map's order stays least-recently-used first.
+      entries.delete(key);
+      entries.set(key, hit);
+      res.statusCode = 200;
+      for (const [k, v] of hit.headers) res.setHeader(k, v);
+      res.setHeader("X-Cache", "HIT");
+      const body = Buffer.from(hit.parts.join(nonce), "utf8");
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
+    if (hit) remove(key);
+
+    const startGeneration = generation;
+    const quiet = writesInFlight === 0;
+    const chunks: Buffer[] = [];
+    const write = res.write;
+    const end = res.end;
+    res.setHeader("X-Cache", "MISS");
+    res.write = function (this: Res, chunk: unknown, ...rest: unknown[]) {
+      chunks.push(toBuffer(chunk, rest[0]));
+      return write.call(this, chunk, ...rest);
+    } as Res["write"];
+    res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
+      if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
+      const type = String(res.getHeader("content-type") ?? "");
+      if (
+        quiet &&
+        startGeneration === generation &&
+        res.statusCode === 200 &&
+        onlyLanguageCookie(res.getHeader("set-cookie")) &&
+        CACHEABLE_TYPES.test(type)
+      ) {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const headers: [string, string][] = [];
+        for (const name of KEPT_HEADERS) {
+          const v = res.getHeader(name);
+          if (v !== undefined) headers.push([name, String(v)]);
+        }
+        store(key, {
+          generation: startGeneration,
+          expiresAt: Date.now() + ttlMs,
+          parts: nonce ? text.split(nonce) : [text],
+          headers,
+          bytes: text.length,
+        });
+      }
+      return end.call(this, chunk, ...rest);
+    } as Res["end"];
+    next();
+  };
+}

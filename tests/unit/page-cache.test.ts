@@ -1,0 +1,153 @@
+/**
+ * The anonymous-page cache in a real Express app over real HTTP: what is stored, what is never stored or
+ * served, the per-response nonce and invalidation by writes. The page handler is a fixture that counts its
+ * renders and echoes who asked.
+ */
+import crypto from "node:crypto";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isAnonymous, pageCacheMiddleware } from "~/lib/page-cache.server";
+
+let origin = "";
+let renders = 0;
+let close: () => void;
+let releaseSlowRender: (() => void) | undefined;
+
+beforeAll(async () => {
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    res.setHeader("X-Nonce", res.locals.cspNonce);
+    next();
+  });
+  app.use(pageCacheMiddleware(60_000));
+  app.get("/page", (req, res) => {
+    renders++;
+    const who = req.headers.cookie ?? "guest";
+    res
+      .type("html")
+      .send(
+        `<p>render ${renders} for ${who} in ${req.headers["accept-language"] ?? "-"}</p>` +
+          `<script nonce="${res.locals.cspNonce}">1</script><i>één – ü</i>`,
+      );
+  });
+  app.get("/slow", async (_req, res) => {
+    renders++;
+    const n = renders;
+    await new Promise<void>((r) => {
+      releaseSlowRender = r;
+    });
+    res.type("html").send(`<p>slow ${n}</p>`);
+  });
+  app.get("/cookie", (_req, res) => {
+    renders++;
+    res.cookie("x", "1").type("html").send(`<p>${renders}</p>`);
+  });
+  app.get("/lang", (_req, res) => {
+    renders++;
+    res.cookie("i18next", "nl").type("html").send(`<p>${renders}</p>`);
+  });
+  app.get("/missing", (_req, res) => {
+    renders++;
+    res.status(404).type("html").send(`<p>${renders}</p>`);
+  });
+  app.get("/json", (_req, res) => {
+    renders++;
+    res.json({ renders });
+  });
+  app.post("/write", (_req, res) => {
+    res.status(204).end();
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+
+afterAll(() => close());
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(origin + path, { headers });
+  return {
+    status: res.status,
+    cache: res.headers.get("x-cache"),
+    nonce: res.headers.get("x-nonce"),
+    body: await res.text(),
+  };
+}
+
+describe("anonymous page cache", () => {
+  it("serves a guest page from the cache, each time with its own nonce and intact text", async () => {
+    const first = await get("/page?a=1");
+    const second = await get("/page?a=1");
+    expect(first.cache).toBe("MISS");
+    expect(second.cache).toBe("HIT");
+    expect(second.body.replace(second.nonce ?? "", "N")).toBe(first.body.replace(first.nonce ?? "", "N"));
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body).toContain(`nonce="${second.nonce}"`);
+    expect(second.body).not.toContain(first.nonce);
+    expect(second.body).toContain("één – ü");
+  });
+
+  it("keys on the language and the full URL", async () => {
+    const en = await get("/page?b=1", { "Accept-Language": "en" });
+    const nl = await get("/page?b=1", { "Accept-Language": "nl-BE,nl;q=0.9" });
+    const other = await get("/page?b=2", { "Accept-Language": "en" });
+    expect([en.cache, nl.cache, other.cache]).toEqual(["MISS", "MISS", "MISS"]);
+    // The language cookie picks the same page as the Dutch Accept-Language did.
+    const byCookie = await get("/page?b=1", { Cookie: "i18next=nl" });
+    expect(byCookie.cache).toBe("HIT");
+    expect(byCookie.body).toContain("in nl-BE,nl;q=0.9");
+    expect((await get("/page?b=1", { "Accept-Language": "en" })).cache).toBe("HIT");
+  });
+
+  it("never stores or serves a page for a request with a session or any other cookie", async () => {
+    await get("/page?c=1");
+    const signedIn = await get("/page?c=1", { Cookie: "bp.session_token=abc" });
+    expect(signedIn.cache).toBeNull();
+    expect(signedIn.body).toContain("bp.session_token=abc");
+    const guest = await get("/page?c=1");
+    expect(guest.cache).toBe("HIT");
+    expect(guest.body).not.toContain("session_token");
+    expect((await get("/page?c=1", { Authorization: "Bearer x" })).cache).toBeNull();
+    expect(isAnonymous({ cookie: "i18next=fr" })).toBe(true);
+    expect(isAnonymous({ cookie: "i18next=fr; bp.session_token=x" })).toBe(false);
+  });
+
+  it("does not store responses that set a cookie, errors or other content types", async () => {
+    for (const path of ["/cookie", "/missing", "/json"]) {
+      const before = renders;
+      await get(path);
+      await get(path);
+      expect(renders - before).toBe(2);
+    }
+  });
+
+  it("stores a page whose only cookie is the language cookie", async () => {
+    await get("/lang");
+    expect((await get("/lang")).cache).toBe("HIT");
+  });
+
+  it("drops everything when a write happens", async () => {
+    await get("/page?d=1");
+    expect((await get("/page?d=1")).cache).toBe("HIT");
+    await fetch(`${origin}/write`, { method: "POST" });
+    const after = await get("/page?d=1");
+    expect(after.cache).toBe("MISS");
+  });
+
+  it("does not store a render that overlapped a write", async () => {
+    const pending = get("/slow");
+    await new Promise((r) => setTimeout(r, 50));
+    await fetch(`${origin}/write`, { method: "POST" });
+    releaseSlowRender?.();
+    expect((await pending).cache).toBe("MISS");
+    const next = get("/slow");
+    await new Promise((r) => setTimeout(r, 50));
+    releaseSlowRender?.();
+    expect((await next).cache).toBe("MISS");
+    // A render with no write around it is stored.
+    expect((await get("/slow")).cache).toBe("HIT");
+  });
+});
