@@ -21,7 +21,7 @@ beforeAll(async () => {
     res.setHeader("X-Nonce", res.locals.cspNonce);
     next();
   });
-  app.use(pageCacheMiddleware(60_000));
+  app.use(pageCacheMiddleware(60_000) as unknown as express.RequestHandler);
   app.get("/page", (req, res) => {
     renders++;
     const who = req.headers.cookie ?? "guest";
