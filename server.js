@@ -2,6 +2,7 @@
 // `node server.js --dev` runs Vite in middleware mode.
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -130,7 +131,19 @@ async function main() {
       "/assets",
       express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+    // The other public files (favicon, robots.txt, images/): only their own paths reach the file system, so a
+    // page request costs no stat call.
+    const clientDir = path.join(buildDir, "client");
+    const publicEntries = fs
+      .readdirSync(clientDir, { withFileTypes: true })
+      .filter((e) => e.name !== "assets")
+      .map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
+    const servePublic = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => {
+      if (publicEntries.some((p) => (p.endsWith("/") ? req.path.startsWith(p) : req.path === p))) {
+        servePublic(req, res, next);
+      } else next();
+    });
   }
 
   const serverBuild = typeof build === "function" ? await build() : build;

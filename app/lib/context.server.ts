@@ -5,7 +5,8 @@
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { TFunction } from "i18next";
-import { type Actor, actorFromHeaders } from "./auth.server";
+import { type Actor, SESSION_COOKIE_PREFIX, actorFromHeaders } from "./auth.server";
+import { shortCache } from "./cache.server";
 import type { Locale } from "./i18n";
 import { detectLocale, serverT } from "./i18n.server";
 import { log } from "./log.server";
@@ -41,6 +42,24 @@ export type ContextInput = {
   requestId?: string;
 };
 
+/**
+ * Who a session cookie belongs to, kept a few seconds (cache.server.ts) so a signed-in page does not spend
+ * round trips on the session for every request. Every write request (sign-out, password change, role change,
+ * deletion) empties it; another app instance's changes are seen within CACHE_TTL. Unknown sessions are not
+ * kept.
+ */
+const actors = shortCache<Actor | null>({ max: 5000 });
+
+function cachedActor(headers: Headers): Promise<Actor | null> {
+  const cookie = headers.get("cookie");
+  if (!cookie?.includes(`${SESSION_COOKIE_PREFIX}.`)) return Promise.resolve(null);
+  return actors.get(
+    cookie,
+    () => actorFromHeaders(headers).then((a) => (a ? Object.freeze(a) : null)),
+    (a) => a !== null,
+  );
+}
+
 export function createAppContext(input: ContextInput): AppContext {
   const request = new Request(input.url, { headers: input.headers });
   const { locale } = detectLocale(request);
@@ -52,7 +71,7 @@ export function createAppContext(input: ContextInput): AppContext {
     t: serverT(locale),
     ip: input.ip,
     getActor() {
-      actor ??= actorFromHeaders(input.headers).catch((err) => {
+      actor ??= cachedActor(input.headers).catch((err) => {
         // SPEC §6: a failed role lookup is logged and the user is treated as unknown.
         log("error", "session lookup failed", { err });
         return null;

@@ -4,14 +4,15 @@
  * page is never stored and never served to anyone else. What a guest sees depends only on the host, the
  * URL and the language, which form the key.
  *
- * Invalidation: every write request (any method but GET/HEAD/OPTIONS) moves a generation counter when it
- * starts and when it ends; entries of an older generation are never served, and a render is stored only if
- * no write started or ran while it was rendered. Writes made by another process (several app instances on
- * one PostgreSQL) are seen within PAGE_CACHE_TTL seconds (default 5); PAGE_CACHE_TTL=0 turns the cache off.
+ * Invalidation (cache.server.ts): every write request (any method but GET/HEAD/OPTIONS) moves the cache
+ * generation when it starts and when it ends; entries of an older generation are never served, and a render
+ * is stored only if no write started or ran while it was rendered. Writes made by another process (several
+ * app instances on one PostgreSQL) are seen within CACHE_TTL seconds (default 5); CACHE_TTL=0 turns it off.
  *
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
  */
+import { beginWrite, cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
 import { detectLocaleFrom } from "./i18n.server";
 
 type Req = {
@@ -34,8 +35,8 @@ type Res = {
 type Entry = {
   generation: number;
   expiresAt: number;
-  /** The body split on the nonce it was rendered with. */
-  parts: string[];
+  /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
+  parts: Buffer[];
   headers: [string, string][];
   bytes: number;
 };
@@ -46,26 +47,11 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
-let generation = 0;
-let writesInFlight = 0;
 const entries = new Map<string, Entry>();
 let totalBytes = 0;
 
-export function pageCacheTtlMs(source: NodeJS.ProcessEnv = process.env): number {
-  const raw = source.PAGE_CACHE_TTL;
-  if (raw === undefined || raw === "") return 5_000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`Invalid PAGE_CACHE_TTL "${raw}" (seconds)`);
-  return seconds * 1000;
-}
-
-/** Everything stored is dropped from now on (a write happened). */
-export function invalidatePages() {
-  generation++;
-}
-
 export function pageCacheStats() {
-  return { entries: entries.size, bytes: totalBytes, generation, writesInFlight };
+  return { entries: entries.size, bytes: totalBytes };
 }
 
 function remove(key: string) {
@@ -109,6 +95,17 @@ function keyOf(req: Req): string {
   return `${locale}\u0000${one(req.headers.host) ?? ""}\u0000${req.originalUrl}`;
 }
 
+function withNonce(parts: Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0];
+  const glue = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) pieces.push(glue);
+    pieces.push(parts[i]);
+  }
+  return Buffer.concat(pieces);
+}
+
 /**
  * A response may be stored when it sets no cookie, or only the language cookie (set before this middleware
  * from ?lng=, so a cached answer to the same URL sets it again).
@@ -130,16 +127,11 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * Express middleware, placed after the security headers, compression and rate limits and before React
  * Router: serves stored anonymous pages and stores fresh ones.
  */
-export function pageCacheMiddleware(ttlMs = pageCacheTtlMs()) {
+export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
   return (req: Req, res: Res, next: () => void) => {
     const method = req.method.toUpperCase();
     if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
-      writesInFlight++;
-      generation++;
-      res.once("close", () => {
-        writesInFlight--;
-        generation++;
-      });
+      res.once("close", beginWrite());
       next();
       return;
     }
@@ -151,22 +143,21 @@ export function pageCacheMiddleware(ttlMs = pageCacheTtlMs()) {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.generation === generation && hit.expiresAt > now) {
+    if (hit && hit.generation === currentGeneration() && hit.expiresAt > now) {
       // Re-inserted so the map's order stays least-recently-used first.
       entries.delete(key);
       entries.set(key, hit);
       res.statusCode = 200;
       for (const [k, v] of hit.headers) res.setHeader(k, v);
       res.setHeader("X-Cache", "HIT");
-      const body = Buffer.from(hit.parts.join(nonce), "utf8");
+      const body = withNonce(hit.parts, nonce);
       res.setHeader("Content-Length", body.length);
       res.end(body);
       return;
     }
     if (hit) remove(key);
 
-    const startGeneration = generation;
-    const quiet = writesInFlight === 0;
+    const point = readPoint();
     const chunks: Buffer[] = [];
     const write = res.write;
     const end = res.end;
@@ -179,8 +170,7 @@ export function pageCacheMiddleware(ttlMs = pageCacheTtlMs()) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const type = String(res.getHeader("content-type") ?? "");
       if (
-        quiet &&
-        startGeneration === generation &&
+        point.isStill() &&
         res.statusCode === 200 &&
         onlyLanguageCookie(res.getHeader("set-cookie")) &&
         CACHEABLE_TYPES.test(type)
@@ -192,11 +182,11 @@ export function pageCacheMiddleware(ttlMs = pageCacheTtlMs()) {
           if (v !== undefined) headers.push([name, String(v)]);
         }
         store(key, {
-          generation: startGeneration,
+          generation: point.generation,
           expiresAt: Date.now() + ttlMs,
-          parts: nonce ? text.split(nonce) : [text],
+          parts: (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8")),
           headers,
-          bytes: text.length,
+          bytes: Buffer.byteLength(text),
         });
       }
       return end.call(this, chunk, ...rest);

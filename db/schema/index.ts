@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -337,4 +338,13 @@ export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   count: integer("count").notNull(),
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Exact row counts of the large tables, kept by statement-level triggers (migration 0002), so an admin list
+ * without a search shows its total without counting every row (issue #7: costs flat as data grows).
+ */
+export const rowCounts = pgTable("row_counts", {
+  tableName: text("table_name").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull(),
 });

@@ -2,7 +2,8 @@
  * Public reads of events (SPEC §7 events): the municipality list (upcoming or past, by category, paged on
  * the server in one query), the home-page selection and the detail with its organiser.
  */
-import { type SQL, and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { countOf } from "~/lib/counts.server";
 import { EVENT_CATEGORIES, events, merchants } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
@@ -65,8 +66,13 @@ export async function listPublicEvents(
   const where: SQL[] = [eq(events.municipalityId, municipalityId)];
   where.push(filters.when === "past" ? lt(events.startDate, today) : gte(events.startDate, today));
   if (filters.category) where.push(eq(events.category, filters.category));
+  const matching = db
+    .select({ n: count() })
+    .from(events)
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(and(...where));
   const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...cardColumns, total: countOf(matching) })
     .from(events)
     .innerJoin(merchants, eq(merchants.id, events.merchantId))
     .where(and(...where))

@@ -7,6 +7,7 @@
  * another merchant is answered as not found, and nothing changes.
  */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { events, merchants } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
@@ -80,7 +81,7 @@ export async function listAllEvents(
         ilike(merchants.businessName, likePattern(q)),
       )
     : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ event: events, businessName: merchants.businessName })
       .from(events)
@@ -89,9 +90,11 @@ export async function listAllEvents(
       .orderBy(desc(events.createdAt), desc(events.id))
       .limit(query.pageSize)
       .offset(query.offset),
-    db.select({ total: count() }).from(events).leftJoin(merchants, eq(merchants.id, events.merchantId)).where(where),
+    listTotal(db, "events", where, () =>
+      db.select({ total: count() }).from(events).leftJoin(merchants, eq(merchants.id, events.merchantId)).where(where),
+    ),
   ]);
-  return { rows: rows.map((r) => ({ ...r.event, businessName: r.businessName })), total: Number(total) };
+  return { rows: rows.map((r) => ({ ...r.event, businessName: r.businessName })), total };
 }
 
 export async function createEvent(actor: Actor | null, input: MerchantEventInput | AdminEventInput): Promise<EventRow> {

@@ -1,5 +1,6 @@
 /** Reading the audit log (SPEC §7 platform_event_logs): read-only, newest first, admin only. */
 import { count, desc, eq } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { platformEventLogs, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -21,7 +22,7 @@ export async function listLogs(actor: Actor | null, query: ListQuery = {}): Prom
   const db = await getDb();
   const where = searchWhere(query.q, [platformEventLogs.eventType, platformEventLogs.description, users.email]);
   const { limit, offset } = paging(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: platformEventLogs.id,
@@ -37,11 +38,13 @@ export async function listLogs(actor: Actor | null, query: ListQuery = {}): Prom
       .orderBy(desc(platformEventLogs.createdAt), desc(platformEventLogs.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: count() })
-      .from(platformEventLogs)
-      .leftJoin(users, eq(users.id, platformEventLogs.userId))
-      .where(where),
+    listTotal(db, "platform_event_logs", where, () =>
+      db
+        .select({ total: count() })
+        .from(platformEventLogs)
+        .leftJoin(users, eq(users.id, platformEventLogs.userId))
+        .where(where),
+    ),
   ]);
   return { rows, total };
 }

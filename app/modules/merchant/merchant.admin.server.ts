@@ -3,6 +3,7 @@
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
 import { count, desc, eq } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -38,7 +39,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
   const db = await getDb();
   const where = searchWhere(query.q, [merchants.businessName, merchants.businessEmail, users.email, users.name]);
   const { limit, offset } = paging(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: merchants.id,
@@ -60,7 +61,9 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
       .orderBy(desc(merchants.createdAt), desc(merchants.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(merchants).innerJoin(users, eq(users.id, merchants.id)).where(where),
+    listTotal(db, "merchants", where, () =>
+      db.select({ total: count() }).from(merchants).innerJoin(users, eq(users.id, merchants.id)).where(where),
+    ),
   ]);
   return { rows, total };
 }

@@ -3,7 +3,8 @@
  * found count and the promotions/events counts of every merchant in one query (grouped subqueries
  * joined once, never a query per merchant), and the public detail.
  */
-import { type SQL, and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { countOf } from "~/lib/counts.server";
 import { MERCHANT_CATEGORIES, events, merchants, municipalities, promotions } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
@@ -66,7 +67,13 @@ export async function listDirectory(
       isPremium: merchants.isPremium,
       municipalityName: sql<string | null>`${municipalities.name}`.as("municipality_name"),
       municipalitySlug: sql<string | null>`${municipalities.slug}`.as("municipality_slug"),
-      total: sql<number>`count(*) over ()`.as("total"),
+      total: sql<number>`${countOf(
+        db
+          .select({ n: count() })
+          .from(merchants)
+          .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+          .where(and(...where)),
+      )}`.as("total"),
     })
     .from(merchants)
     .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))

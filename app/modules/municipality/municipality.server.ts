@@ -2,7 +2,9 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import { invalidateCaches, shortCache } from "~/lib/cache.server";
 import { getDb } from "~/lib/db.server";
+import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { isReservedSlug } from "~/lib/routes-reserved";
 import { recordEvent } from "../log/log.server";
@@ -12,50 +14,48 @@ import type { MunicipalityInput } from "./municipality.schema";
 export type MunicipalityRow = typeof municipalities.$inferSelect;
 export type MunicipalityOption = { id: string; name: string; slug: string };
 
+/**
+ * Every municipality, ordered by name, from one query kept for a few seconds (cache.server.ts): the table is
+ * small and read by almost every page (the municipality in the URL, the signed-in user's town).
+ */
+const directory = shortCache<MunicipalityRow[]>({ max: 1 });
+
+function allMunicipalities(): Promise<MunicipalityRow[]> {
+  return directory.get("all", async () => {
+    const db = await getDb();
+    return db.select().from(municipalities).orderBy(asc(municipalities.name));
+  });
+}
+
+/** A lookup in the directory; a miss reads the table again, so a municipality added a moment ago is found. */
+async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<MunicipalityRow | null> {
+  const hit = (await allMunicipalities()).find(match);
+  if (hit) return hit;
+  directory.clear();
+  return (await allMunicipalities()).find(match) ?? null;
+}
+
 /** Active municipalities ordered by name (landing search, registration). */
 export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> {
-  const db = await getDb();
-  return db
-    .select({ id: municipalities.id, name: municipalities.name, slug: municipalities.slug })
-    .from(municipalities)
-    .where(eq(municipalities.isActive, true))
-    .orderBy(asc(municipalities.name));
+  return (await allMunicipalities()).filter((m) => m.isActive).map(({ id, name, slug }) => ({ id, name, slug }));
 }
 
 /** All municipalities ordered by name (profile picker, admin). */
 export async function listAllMunicipalities(): Promise<(MunicipalityOption & { isActive: boolean })[]> {
-  const db = await getDb();
-  return db
-    .select({
-      id: municipalities.id,
-      name: municipalities.name,
-      slug: municipalities.slug,
-      isActive: municipalities.isActive,
-    })
-    .from(municipalities)
-    .orderBy(asc(municipalities.name));
+  return (await allMunicipalities()).map(({ id, name, slug, isActive }) => ({ id, name, slug, isActive }));
 }
 
 /** An active municipality by slug, or null (unknown and inactive look the same to the public). */
 export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
   if (!slug || slug.length > 120) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(municipalities)
-    .where(and(eq(municipalities.slug, slug.toLowerCase()), eq(municipalities.isActive, true)))
-    .limit(1);
-  return row ?? null;
+  const wanted = slug.toLowerCase();
+  const row = await findInDirectory((m) => m.slug === wanted);
+  return row?.isActive ? row : null;
 }
 
 export async function findMunicipalitySlugById(id: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ slug: municipalities.slug })
-    .from(municipalities)
-    .where(eq(municipalities.id, id))
-    .limit(1);
-  return row?.slug ?? null;
+  if (!isUuid(id)) return null;
+  return (await findInDirectory((m) => m.id === id))?.slug ?? null;
 }
 
 /** Administrators: every municipality (active or not) ordered by name, optionally searched by name or slug. */
@@ -94,22 +94,24 @@ export async function createMunicipality(actor: Actor | null, input: Municipalit
   assertSlugAllowed(input.slug);
   await assertSlugFree(input.slug);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(municipalities)
-      .values({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
-      .returning();
-    await recordEvent(
-      {
-        userId: actor?.id ?? null,
-        eventType: "municipality.created",
-        description: `Municipality ${row.name} (${row.slug}) created`,
-        metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
-      },
-      tx,
-    );
-    return row;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .insert(municipalities)
+        .values({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .returning();
+      await recordEvent(
+        {
+          userId: actor?.id ?? null,
+          eventType: "municipality.created",
+          description: `Municipality ${row.name} (${row.slug}) created`,
+          metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
+        },
+        tx,
+      );
+      return row;
+    })
+    .finally(invalidateCaches);
 }
 
 export async function updateMunicipality(
@@ -121,40 +123,44 @@ export async function updateMunicipality(
   assertSlugAllowed(input.slug);
   await assertSlugFree(input.slug, id);
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(municipalities)
-      .set({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
-      .where(eq(municipalities.id, id))
-      .returning();
-    if (!row) throw new NotFoundError();
-    await recordEvent(
-      {
-        userId: actor?.id ?? null,
-        eventType: "municipality.updated",
-        description: `Municipality ${row.name} (${row.slug}) updated`,
-        metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
-      },
-      tx,
-    );
-    return row;
-  });
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(municipalities)
+        .set({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .where(eq(municipalities.id, id))
+        .returning();
+      if (!row) throw new NotFoundError();
+      await recordEvent(
+        {
+          userId: actor?.id ?? null,
+          eventType: "municipality.updated",
+          description: `Municipality ${row.name} (${row.slug}) updated`,
+          metadata: { municipalityId: row.id, slug: row.slug, isActive: row.isActive },
+        },
+        tx,
+      );
+      return row;
+    })
+    .finally(invalidateCaches);
 }
 
 export async function deleteMunicipality(actor: Actor | null, id: string): Promise<void> {
   if (!can(actor, "delete")) throw new ForbiddenError();
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(municipalities).where(eq(municipalities.id, id)).returning();
-    if (!row) throw new NotFoundError();
-    await recordEvent(
-      {
-        userId: actor?.id ?? null,
-        eventType: "municipality.deleted",
-        description: `Municipality ${row.name} (${row.slug}) deleted`,
-        metadata: { municipalityId: row.id, slug: row.slug },
-      },
-      tx,
-    );
-  });
+  await db
+    .transaction(async (tx) => {
+      const [row] = await tx.delete(municipalities).where(eq(municipalities.id, id)).returning();
+      if (!row) throw new NotFoundError();
+      await recordEvent(
+        {
+          userId: actor?.id ?? null,
+          eventType: "municipality.deleted",
+          description: `Municipality ${row.name} (${row.slug}) deleted`,
+          metadata: { municipalityId: row.id, slug: row.slug },
+        },
+        tx,
+      );
+    })
+    .finally(invalidateCaches);
 }

@@ -2,7 +2,8 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
-import { type SQL, and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { countOf } from "~/lib/counts.server";
 import { merchants, promotions } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
@@ -100,8 +101,13 @@ export async function listPublicPromotions(
       : filters.sort === "title"
         ? [asc(sql`lower(${promotions.title})`), desc(promotions.createdAt)]
         : [desc(promotions.createdAt), asc(promotions.id)];
+  const matching = db
+    .select({ n: count() })
+    .from(promotions)
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(and(...where));
   const rows = await db
-    .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...cardColumns, total: countOf(matching) })
     .from(promotions)
     .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
     .where(and(...where))
@@ -111,11 +117,7 @@ export async function listPublicPromotions(
   let total = rows[0]?.total ?? 0;
   if (!rows.length && filters.page > 1) {
     // Past the last page: count separately so the pager can point back.
-    const [c] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(promotions)
-      .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
-      .where(and(...where));
+    const [c] = await matching;
     total = c?.n ?? 0;
   }
   return {

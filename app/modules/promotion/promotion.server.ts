@@ -7,6 +7,7 @@
  * is_premium are ignored. A row of another merchant is answered as not found, and nothing changes.
  */
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { merchants, promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
@@ -98,7 +99,7 @@ export async function listAllPromotions(
   const where = q
     ? or(ilike(promotions.title, likePattern(q)), ilike(merchants.businessName, likePattern(q)))
     : undefined;
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ promotion: promotions, businessName: merchants.businessName })
       .from(promotions)
@@ -107,13 +108,15 @@ export async function listAllPromotions(
       .orderBy(desc(promotions.createdAt), desc(promotions.id))
       .limit(query.pageSize)
       .offset(query.offset),
-    db
-      .select({ total: count() })
-      .from(promotions)
-      .leftJoin(merchants, eq(merchants.id, promotions.merchantId))
-      .where(where),
+    listTotal(db, "promotions", where, () =>
+      db
+        .select({ total: count() })
+        .from(promotions)
+        .leftJoin(merchants, eq(merchants.id, promotions.merchantId))
+        .where(where),
+    ),
   ]);
-  return { rows: rows.map((r) => ({ ...r.promotion, businessName: r.businessName })), total: Number(total) };
+  return { rows: rows.map((r) => ({ ...r.promotion, businessName: r.businessName })), total };
 }
 
 export async function createPromotion(

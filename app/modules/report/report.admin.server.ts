@@ -3,6 +3,7 @@
  * report.policy: approve or reject only while pending; delete in any status.
  */
 import { and, count, desc, eq } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { ReportStatus } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
@@ -41,7 +42,7 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
     municipalities.name,
   ]);
   const { limit, offset } = paging(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -62,12 +63,14 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
       .orderBy(desc(reports.createdAt), desc(reports.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: count() })
-      .from(reports)
-      .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
-      .leftJoin(users, eq(users.id, reports.reporterId))
-      .where(where),
+    listTotal(db, "reports", where, () =>
+      db
+        .select({ total: count() })
+        .from(reports)
+        .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+        .leftJoin(users, eq(users.id, reports.reporterId))
+        .where(where),
+    ),
   ]);
   return { rows: rows.map((r) => ({ ...r, status: r.status as ReportStatus })), total };
 }

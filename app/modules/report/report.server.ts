@@ -3,7 +3,8 @@
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { countOf } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
@@ -60,7 +61,11 @@ export async function listApprovedReports(
 ): Promise<{ items: PublicReport[]; total: number; page: number; pages: number }> {
   const db = await getDb();
   const rows = await db
-    .select({ ...publicColumns, reporterEmail: users.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({
+      ...publicColumns,
+      reporterEmail: users.email,
+      total: countOf(db.select({ n: count() }).from(reports).where(approvedIn(municipalityId))),
+    })
     .from(reports)
     .leftJoin(users, eq(users.id, reports.reporterId))
     .where(approvedIn(municipalityId))

@@ -1,5 +1,6 @@
 /** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
 import { count, desc, eq } from "drizzle-orm";
+import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
@@ -28,7 +29,7 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
   const db = await getDb();
   const where = searchWhere(query.q, [users.name, users.email, users.role]);
   const { limit, offset } = paging(query);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: users.id,
@@ -44,7 +45,7 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(users).where(where),
+    listTotal(db, "users", where, () => db.select({ total: count() }).from(users).where(where)),
   ]);
   return { rows: rows.map((r) => ({ ...r, role: r.role as Role })), total };
 }

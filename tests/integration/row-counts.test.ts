@@ -1,0 +1,80 @@
+/**
+ * The kept row counts (migration 0002) against count(*), through inserts, bulk inserts, deletes, cascades
+ * and rolled-back transactions, and the admin list totals that read them.
+ */
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { promotions, reports } from "@db/schema";
+import { type CountedTable, tableCount } from "~/lib/counts.server";
+import { getDb } from "~/lib/db.server";
+import { deleteMerchant } from "~/modules/merchant/merchant.admin.server";
+import { listReportsForAdmin } from "~/modules/report/report.admin.server";
+import { listUsers } from "~/modules/user/user.admin.server";
+import { actorFor, makeMunicipality, makeUser } from "../factories";
+
+const TABLES: CountedTable[] = ["users", "merchants", "promotions", "events", "reports", "platform_event_logs"];
+
+async function exact(table: CountedTable): Promise<number> {
+  const db = await getDb();
+  const res = await db.execute(sql.raw(`select count(*)::int as n from "${table}"`));
+  return (res as unknown as { rows: { n: number }[] }).rows[0].n;
+}
+
+async function expectKeptCountsExact() {
+  const db = await getDb();
+  for (const table of TABLES) expect(await tableCount(db, table), table).toBe(await exact(table));
+}
+
+describe("kept row counts", () => {
+  it("follow inserts, bulk inserts, deletes, cascades and rollbacks", async () => {
+    const db = await getDb();
+    await expectKeptCountsExact();
+    const town = await makeMunicipality();
+    const merchant = await makeUser("merchant", { municipalityId: town.id });
+    const admin = await makeUser("admin");
+    await expectKeptCountsExact();
+
+    const promo = (i: number) => ({
+      merchantId: merchant.id,
+      municipalityId: town.id,
+      title: `Deal ${i}`,
+      description: "Bread",
+      validUntil: "2031-01-01",
+      category: "Shopping",
+      price: "€1",
+    });
+    await db.insert(promotions).values(Array.from({ length: 25 }, (_, i) => promo(i)));
+    await db.insert(reports).values(
+      Array.from({ length: 7 }, () => ({
+        municipalityId: town.id,
+        type: "fire" as const,
+        description: "Smoke over the market square",
+        status: "approved" as const,
+      })),
+    );
+    await expectKeptCountsExact();
+
+    // A rolled-back insert leaves the count as it was.
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(promotions).values(promo(99));
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    await expectKeptCountsExact();
+
+    // Deleting the merchant cascades to its promotions; the counts follow the cascade.
+    await deleteMerchant(await actorFor(admin), merchant.id);
+    await expectKeptCountsExact();
+  });
+
+  it("give the admin lists their totals, with and without a search", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const users = await listUsers(admin, {});
+    expect(users.total).toBe(await exact("users"));
+    const all = await listReportsForAdmin(admin, {});
+    expect(all.total).toBe(await exact("reports"));
+    const none = await listReportsForAdmin(admin, { q: "no report says this 5b1f" });
+    expect(none.total).toBe(0);
+  });
+});
