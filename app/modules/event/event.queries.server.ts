@@ -2,7 +2,7 @@
  * Public reads of events (SPEC §7 events): the municipality list (upcoming or past, by category, paged on
  * the server in one query), the home-page selection and the detail with its organiser.
  */
-import { type SQL, and, count, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, gte, lt } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { EVENT_CATEGORIES, events, merchants } from "@db/schema";
 import { getDb } from "~/lib/db.server";

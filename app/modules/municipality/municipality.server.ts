@@ -1,5 +1,5 @@
 /** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
-import { and, asc, eq, ilike, or } from "drizzle-orm";
+import { asc, eq, ilike, or } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { invalidateCaches, shortCache } from "~/lib/cache.server";

@@ -3,7 +3,7 @@
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
