@@ -3,8 +3,16 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { MessagesContext, cachedMessages, loadMessages } from "./lib/i18n-messages";
 
+/**
+ * Hydration waits for the first paint: on a slow phone the server-rendered page is on screen before React
+ * starts its work, instead of after it.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
 // The page was rendered in <html lang>; its translations load before hydration so nothing flips.
-loadMessages(document.documentElement.lang).then(() => {
+Promise.all([loadMessages(document.documentElement.lang), afterFirstPaint()]).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

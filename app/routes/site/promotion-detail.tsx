@@ -243,14 +243,13 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dt>
                 <dd className="pl-6 text-slate-700">
                   {m.phoneNumber ? (
-                    <a className="link" href={telHref(m.phoneNumber)}>
+                    <a className="link flex min-h-6 w-fit items-center" href={telHref(m.phoneNumber)}>
                       {m.phoneNumber}
                     </a>
                   ) : (
-                    t("promotionDetail.noPhone")
+                    <span className="block">{t("promotionDetail.noPhone")}</span>
                   )}
-                  <br />
-                  <a className="link inline-flex items-center gap-1" href={`mailto:${m.businessEmail}`}>
+                  <a className="link mt-1 flex min-h-6 w-fit items-center gap-1" href={`mailto:${m.businessEmail}`}>
                     <Mail aria-hidden="true" className="size-3.5" />
                     {m.businessEmail}
                   </a>
