@@ -66,10 +66,10 @@ export async function listPublicEvents(
   const where: SQL[] = [eq(events.municipalityId, municipalityId)];
   where.push(filters.when === "past" ? lt(events.startDate, today) : gte(events.startDate, today));
   if (filters.category) where.push(eq(events.category, filters.category));
+  // Every event has its merchant (a non-null foreign key): the count needs no join.
   const matching = db
     .select({ n: count() })
     .from(events)
-    .innerJoin(merchants, eq(merchants.id, events.merchantId))
     .where(and(...where));
   const rows = await db
     .select({ ...cardColumns, total: countOf(matching) })
