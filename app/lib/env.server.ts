@@ -37,6 +37,7 @@ const schema = z.object({
   TRUST_PROXY: bool(false),
   HSTS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -53,6 +53,8 @@ describe("configuration", () => {
       /PORT[\s\S]*DATABASE_URL[\s\S]*SMTP_URL/,
     );
     expect(parseEnv({}).PORT).toBe(3000);
+    expect(() => parseEnv({ CACHE_TTL: "-1" })).toThrow(/CACHE_TTL/);
+    expect(parseEnv({}).CACHE_TTL).toBe(5);
   });
 });
 
