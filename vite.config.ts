@@ -11,8 +11,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       "@db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  // Browser chunks (issue #7): every page needs React, React Router and the translations, so they travel as
-  // two long-cached files, and the icons as one, instead of two dozen small requests a slow phone pays for
+  // Browser chunks (issue #7): every page needs React and React Router, so they travel as one long-cached
+  // file, the icons as one and each language's translations as one, instead of two dozen small requests a slow phone pays for
   // one round trip at a time.
   build: isSsrBuild
     ? {}
@@ -22,11 +22,6 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-                {
-                  name: "i18n",
-                  test: /node_modules[\\/](i18next|react-i18next|i18next-browser-languagedetector)[\\/]/,
-                  priority: 2,
-                },
                 { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
                 // One file per language for its translations (they load before hydration).
                 {

@@ -1,5 +1,4 @@
 import { useContext, useState } from "react";
-import { I18nextProvider } from "react-i18next";
 import {
   type ShouldRevalidateFunctionArgs,
   Links,
@@ -16,8 +15,9 @@ import appCss from "./app.css?url";
 import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
-import { type Locale, type Messages, createI18n } from "./lib/i18n";
-import { useTranslation } from "./lib/i18n-react";
+import type { Locale, Messages, Namespace } from "./lib/i18n";
+import { I18nProvider, useTranslation } from "./lib/i18n-react";
+import { createI18n } from "./lib/translator";
 import { MessagesContext, loadMessages } from "./lib/i18n-messages";
 import { rootData } from "./lib/root-data.server";
 
@@ -50,8 +50,8 @@ export function shouldRevalidate({
 }
 
 /**
- * On the server every request of a language shares one i18n instance: its resources never change there and
- * its language is fixed, so building and initialising one per request was pure cost.
+ * On the server every request of a language shares one translator: its resources never change there and its
+ * language is fixed (and its memoised lookups then serve every request).
  */
 const serverInstances = new Map<Locale, ReturnType<typeof createI18n>>();
 
@@ -73,7 +73,7 @@ function useI18n(locale: Locale) {
   if (!i18n.hasResourceBundle(locale, "common")) {
     const messages = messagesFor(locale);
     if (messages) {
-      for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+      for (const [ns, bundle] of Object.entries(messages)) i18n.addResourceBundle(locale, ns as Namespace, bundle);
     }
   }
   if (i18n.language !== locale) i18n.changeLanguage(locale);
@@ -94,11 +94,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           {children}
           <CookieNotice />
           {data && <LanguageSync locale={locale} />}
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

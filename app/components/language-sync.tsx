@@ -4,33 +4,61 @@
  * with ?lng, the cookie or Accept-Language, so this only moves the page when the browser remembers another
  * choice (then the page is re-requested with ?lng so server and client agree).
  */
-import LanguageDetector from "i18next-browser-languagedetector";
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LOCALE_COOKIE, type Locale, matchLocale } from "~/lib/i18n";
 
-const ORDER = ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"] as const;
+/** Where the choice is remembered in the browser (the names i18next's detector used, so choices carry over). */
+export const STORAGE_KEY = "i18nextLng";
+
+function storage(kind: "localStorage" | "sessionStorage"): string | null {
+  try {
+    return window[kind].getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function cookie(name: string): string | null {
+  for (const part of document.cookie.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) {
+      try {
+        return decodeURIComponent(v.join("="));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/** The first supported language found, in SPEC §1 order. */
+export function detectBrowserLocale(search: string): Locale | null {
+  const candidates: (() => string | readonly string[] | null | undefined)[] = [
+    () => new URLSearchParams(search).get("lng"),
+    () => cookie(LOCALE_COOKIE),
+    () => storage("localStorage"),
+    () => storage("sessionStorage"),
+    () => navigator.languages ?? [navigator.language],
+    () => document.documentElement.lang,
+  ];
+  for (const read of candidates) {
+    const found = read();
+    for (const tag of Array.isArray(found) ? found : [found]) {
+      const locale = matchLocale(tag as string | null | undefined);
+      if (locale) return locale;
+    }
+  }
+  return null;
+}
 
 export function LanguageSync({ locale }: { locale: Locale }) {
   const location = useLocation();
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load and language
   useEffect(() => {
-    const detector = new LanguageDetector(undefined, {
-      order: [...ORDER],
-      lookupQuerystring: "lng",
-      lookupCookie: LOCALE_COOKIE,
-      lookupLocalStorage: "i18nextLng",
-      lookupSessionStorage: "i18nextLng",
-      caches: ["localStorage"],
-    });
-    let detected: Locale | null = null;
-    for (const name of ORDER) {
-      const found = detector.detect([name]);
-      const first = Array.isArray(found) ? found[0] : found;
-      detected = matchLocale(first);
-      if (detected) break;
-    }
+    const detected = detectBrowserLocale(location.search);
     const params = new URLSearchParams(location.search);
     if (detected && detected !== locale && !params.has("lng")) {
       params.set("lng", detected);
@@ -40,7 +68,9 @@ export function LanguageSync({ locale }: { locale: Locale }) {
       });
       return;
     }
-    detector.cacheUserLanguage(locale);
+    try {
+      localStorage.setItem(STORAGE_KEY, locale);
+    } catch {}
   }, [locale]);
   return null;
 }

@@ -4,11 +4,11 @@
  */
 import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { TFunction } from "i18next";
 import { type Actor, SESSION_COOKIE_PREFIX, actorFromHeaders } from "./auth.server";
 import { shortCache } from "./cache.server";
 import type { Locale } from "./i18n";
 import { detectLocale, serverT } from "./i18n.server";
+import type { TFunction } from "./translator";
 import { log } from "./log.server";
 
 export type AppContext = {

@@ -1,4 +1,3 @@
-import type { TFunction } from "i18next";
 import adminEn from "~/locales/en/admin.json";
 import accountEn from "~/locales/en/account.json";
 import commonEn from "~/locales/en/common.json";
@@ -14,7 +13,8 @@ import accountNl from "~/locales/nl/account.json";
 import commonNl from "~/locales/nl/common.json";
 import merchantNl from "~/locales/nl/merchant.json";
 import siteNl from "~/locales/nl/site.json";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, createI18n, isLocale, matchLocale } from "./i18n";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, isLocale, matchLocale } from "./i18n";
+import { type TFunction, createI18n } from "./translator";
 
 export const MESSAGES: Record<Locale, Messages> = {
   en: { common: commonEn, site: siteEn, account: accountEn, merchant: merchantEn, admin: adminEn },

@@ -1,6 +1,4 @@
-/** Languages, namespaces and the i18next instance used on both sides (SPEC §1: en, nl, fr; en fallback). */
-import i18next, { type i18n as I18n, type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
+/** Languages, namespaces and the translator used on both sides (SPEC §1: en, nl, fr; en fallback). */
 
 export const LOCALES = ["en", "nl", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -23,22 +21,3 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
 }
 
 export type Messages = Record<Namespace, Record<string, unknown>>;
-
-export function createI18n(locale: Locale, messages: Messages, fallback?: Messages): I18n {
-  const resources: Resource = { [locale]: messages };
-  if (fallback && locale !== DEFAULT_LOCALE) resources[DEFAULT_LOCALE] = fallback;
-  const instance = i18next.createInstance();
-  instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    supportedLngs: [...LOCALES],
-    ns: [...NAMESPACES],
-    defaultNS: "common",
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-    returnNull: false,
-  });
-  return instance;
-}
