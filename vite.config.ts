@@ -12,8 +12,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // Browser chunks (issue #7): every page needs React and React Router, so they travel as one long-cached
-  // file, the icons as one and each language's translations as one, instead of two dozen small requests a slow phone pays for
-  // one round trip at a time.
+  // file instead of a dozen small requests a slow phone pays for one round trip at a time.
   build: isSsrBuild
     ? {}
     : {
@@ -22,15 +21,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-                { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 1 },
-                // One file per language for its translations (they load before hydration).
+                // The small modules every page loads (translations, icons, meta, error page) as one file.
                 {
-                  name: (id) => {
-                    const lng = /[\\/]locales[\\/](en|nl|fr)[\\/]/.exec(id)?.[1];
-                    return lng ? `messages-${lng}` : null;
-                  },
-                  debugName: "messages",
-                  priority: 1,
+                  name: "base",
+                  test: /[\\/]app[\\/](lib[\\/](i18n|i18n-react|i18n-messages|translator|meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx)$/,
+                  priority: 2,
                 },
               ],
             },

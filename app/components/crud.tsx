@@ -9,7 +9,7 @@
  *
  * Actions answer `{ ok: true, message }` or `{ ok: false, formError, fieldErrors, params }` (see crud.server.ts).
  */
-import { ChevronLeft, ChevronRight, Loader2, Search } from "lucide-react";
+import { ChevronLeft, ChevronRight, Loader2, Search } from "~/components/icons";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";

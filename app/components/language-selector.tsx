@@ -1,4 +1,4 @@
-import { Languages } from "lucide-react";
+import { Languages } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation } from "react-router";
 import { LOCALES, type Locale } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { LogOut } from "lucide-react";
+import { LogOut } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
 

@@ -18,7 +18,7 @@ import {
   Store,
   Users,
   X,
-} from "lucide-react";
+} from "~/components/icons";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, NavLink, useLocation, useNavigation } from "react-router";

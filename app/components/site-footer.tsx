@@ -1,4 +1,4 @@
-import { Briefcase, Camera, Mail, ThumbsUp } from "lucide-react";
+import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";

@@ -1,4 +1,4 @@
-import { LayoutDashboard, MapPin, Menu, UserRound, X } from "lucide-react";
+import { LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, NavLink, useLocation, useParams } from "react-router";

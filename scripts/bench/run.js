@@ -223,7 +223,17 @@ async function measureDataset(kind, size, adminUrl) {
 async function checkAssets(origin) {
   const landing = await rawGet(`${origin}/`);
   const html = landing.body.toString("utf8");
-  const scripts = [...new Set([...html.matchAll(/["'(](\/assets\/[^"'()\s]+\.js)["')]/g)].map((m) => m[1]))];
+  // What the browser loads: modulepreload links, module script sources and the inline script's imports (the
+  // route manifest's own "url" is listed in the page data but only fetched on a version change, so not here).
+  const scripts = [
+    ...new Set(
+      [
+        ...html.matchAll(
+          /(?:<link[^>]*rel="modulepreload"[^>]*href="|<script[^>]*src="|\bfrom\s*"|\bimport\s*\(\s*")(\/assets\/[^"]+\.js)"/g,
+        ),
+      ].map((m) => m[1]),
+    ),
+  ];
   const styles = [...new Set([...html.matchAll(/["'](\/assets\/[^"'\s]+\.css)["']/g)].map((m) => m[1]))];
   let jsRaw = 0;
   let jsGzip = 0;

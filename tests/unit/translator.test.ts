@@ -40,7 +40,9 @@ describe("translator", () => {
       const theirs = reference(lng, MESSAGES[lng], MESSAGES.en);
       let compared = 0;
       for (const ns of NAMESPACES) {
-        const base = new Set(keys(MESSAGES[lng][ns] as Record<string, unknown>).map((k) => k.replace(/_(one|other)$/, "")));
+        const base = new Set(
+          keys(MESSAGES[lng][ns] as Record<string, unknown>).map((k) => k.replace(/_(one|other)$/, "")),
+        );
         for (const key of base) {
           const full = `${ns}:${key}`;
           const text = JSON.stringify(MESSAGES[lng][ns]);

@@ -1,5 +1,5 @@
 /** Pieces shared by the admin screens (the table + dialog pattern itself lives in components/crud.tsx). */
-import { Plus } from "lucide-react";
+import { Plus } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { PageHeading } from "../page-heading";

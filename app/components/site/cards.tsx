@@ -13,7 +13,7 @@ import {
   Star,
   Trophy,
   Users,
-} from "lucide-react";
+} from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation, useNavigation } from "react-router";

@@ -1,5 +1,5 @@
 /** Gallery, share and favourite controls of the promotion and event detail pages. */
-import { Check, Heart, Share2 } from "lucide-react";
+import { Check, Heart, Share2 } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 

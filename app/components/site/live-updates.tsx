@@ -2,7 +2,7 @@
  * SPEC live-updates scroller: moves 1 px every 60 ms, pauses on hover and while something inside has
  * keyboard focus, and stands still for users who prefer reduced motion (they scroll it themselves).
  */
-import { CalendarDays, Radio, Store, Tag, UserPlus } from "lucide-react";
+import { CalendarDays, Radio, Store, Tag, UserPlus } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";

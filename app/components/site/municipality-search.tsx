@@ -3,7 +3,7 @@
  * municipalities, filtered by name or slug. Arrow keys move, Enter picks, Escape closes; the list is at
  * most 15rem high and closes 100 ms after the box loses focus. The form posts to the landing action.
  */
-import { Search } from "lucide-react";
+import { Search } from "~/components/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form } from "react-router";

@@ -1,4 +1,4 @@
-import { SearchX, TriangleAlert } from "lucide-react";
+import { SearchX, TriangleAlert } from "~/components/icons";
 import { Link } from "react-router";
 
 /** The not-found and load-failure states of the detail pages, each with a way back. */

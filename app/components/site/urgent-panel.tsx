@@ -3,7 +3,7 @@
  * prompt and no report button. Collapsed it shows the first report and "+N more"; the toggle exists
  * only when there is more than one.
  */
-import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "lucide-react";
+import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";

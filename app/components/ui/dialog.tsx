@@ -3,7 +3,7 @@
  * closes it, and focus returns to the element that opened it. On opening, focus goes to the element
  * marked data-autofocus, else the first form field, else the close button.
  */
-import { X } from "lucide-react";
+import { X } from "~/components/icons";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 

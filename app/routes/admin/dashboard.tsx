@@ -8,7 +8,7 @@ import {
   UserPlus,
   Users,
   type LucideIcon,
-} from "lucide-react";
+} from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-ui";

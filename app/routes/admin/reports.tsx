@@ -1,4 +1,4 @@
-import { Check, Trash2, X } from "lucide-react";
+import { Check, Trash2, X } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { AdminHeader, Badge, type Tone, truncate } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, useCrud } from "~/components/crud";

@@ -1,4 +1,4 @@
-import { Loader2 } from "lucide-react";
+import { Loader2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";

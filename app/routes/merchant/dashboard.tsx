@@ -1,5 +1,5 @@
 /** Merchant panel dashboard (SPEC merchant panel): figures, quick links and the 5 latest activities. */
-import { BadgePercent, Building2, CalendarDays, ChevronRight, MousePointerClick, Star } from "lucide-react";
+import { BadgePercent, Building2, CalendarDays, ChevronRight, MousePointerClick, Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, redirect } from "react-router";
 import { PageHeading } from "~/components/page-heading";

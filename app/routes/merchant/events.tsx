@@ -1,5 +1,5 @@
 /** Merchant panel: the merchant's own events, with add, edit and delete dialogs (SPEC merchant panel). */
-import { ExternalLink, Plus } from "lucide-react";
+import { ExternalLink, Plus } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { EVENT_CATEGORIES } from "@db/schema/enums";

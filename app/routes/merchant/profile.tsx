@@ -1,5 +1,5 @@
 /** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
-import { Clock, ExternalLink, Loader2 } from "lucide-react";
+import { Clock, ExternalLink, Loader2 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";

@@ -1,4 +1,4 @@
-import { Building2, Languages, MapPinned } from "lucide-react";
+import { Building2, Languages, MapPinned } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { StaticPage, StaticSection } from "~/components/site/static-page";

@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { CheckCircle2, Clock, Mail, MapPin, Phone } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { data, useActionData, useFetcher } from "react-router";

@@ -1,4 +1,4 @@
-import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "lucide-react";
+import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";

@@ -1,4 +1,4 @@
-import { CalendarDays, Megaphone, Tag } from "lucide-react";
+import { CalendarDays, Megaphone, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data, redirect, useActionData } from "react-router";
 import { MunicipalitySearch } from "~/components/site/municipality-search";

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "lucide-react";
+import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";
 import { BackLink, useCategoryLabel } from "~/components/site/cards";

@@ -1,4 +1,4 @@
-import { CalendarDays, MapPin, Star, Tag } from "lucide-react";
+import { CalendarDays, MapPin, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, Link, useSubmit } from "react-router";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";

@@ -1,4 +1,4 @@
-import { CalendarDays, Star, Store, Tag, Users } from "lucide-react";
+import { CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";

@@ -1,4 +1,4 @@
-import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "lucide-react";
+import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, data } from "react-router";

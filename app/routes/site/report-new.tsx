@@ -11,7 +11,7 @@ import {
   Siren,
   Zap,
   Briefcase,
-} from "lucide-react";
+} from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { data, useActionData, useFetcher, useNavigate } from "react-router";

@@ -1,4 +1,4 @@
-import { Megaphone } from "lucide-react";
+import { Megaphone } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "react-router";
 import { BackLink, EmptyState, LoadError, Pagination } from "~/components/site/cards";
