@@ -1,4 +1,4 @@
-import { useContext, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   Links,
@@ -84,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? "en";
   const i18n = useI18n(locale);
+  // Marks the page as hydrated (the browser tests wait for it before they interact).
+  useEffect(() => {
+    document.documentElement.setAttribute("data-hydrated", "");
+  }, []);
   return (
     <html lang={locale}>
       <head>

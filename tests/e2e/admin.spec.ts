@@ -1,5 +1,5 @@
 /** Admin panel: report moderation to the public list, municipalities, role changes, settings, nl, axe. */
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Browser, type Page, expect, gotoWaitsForHydration, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -25,7 +25,7 @@ async function signIn(page: Page, who: { email: string; password: string } = DEM
 
 async function freshPage(browser: Browser) {
   const context = await browser.newContext();
-  return context.newPage();
+  return gotoWaitsForHydration(await context.newPage());
 }
 
 /** A dialog shows its success message, then closes by itself (SPEC: 1.5 s). */

@@ -4,7 +4,7 @@
  * without a row fails the test, and so does any access beyond the table.
  */
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { type APIRequestContext, expect, request as pwRequest, test } from "@playwright/test";
+import { type APIRequestContext, expect, request as pwRequest, test } from "./fixtures";
 import routes from "../../app/routes";
 import { DEMO } from "./helpers";
 

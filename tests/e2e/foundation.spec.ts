@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
 
 test.describe("languages", () => {

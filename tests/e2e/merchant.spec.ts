@@ -1,5 +1,5 @@
 /** Merchant panel: the demo merchant (Hasselt) manages promotions, events and its profile. */
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
 
 const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(new Date());

@@ -2,7 +2,7 @@
  * The public site on the demo data: every screen, in at least one language other than English, with an
  * axe check on each page visited.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
 
 test.beforeEach(async ({ page }) => {

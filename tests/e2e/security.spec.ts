@@ -1,4 +1,4 @@
-import { type APIResponse, expect, test } from "@playwright/test";
+import { type APIResponse, expect, test } from "./fixtures";
 import { DEMO } from "./helpers";
 
 function expectSecurityHeaders(res: APIResponse, what: string) {
