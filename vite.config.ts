@@ -27,6 +27,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   test: /[\\/]app[\\/](lib[\\/](i18n|i18n-react|i18n-messages|translator|meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx)$/,
                   priority: 2,
                 },
+                // The public pages' shared components (cards, panels, widgets) and formatting as one file; the
+                // landing page's search box stays apart so the landing page does not load the rest.
+                {
+                  name: "site",
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](?!municipality-search)[^\\/]+\.tsx|lib[\\/]format\.ts)$/,
+                  priority: 1,
+                },
               ],
             },
           },
