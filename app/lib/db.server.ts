@@ -144,6 +144,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
+  // pg_trgm backs the substring searches' indexes (migration 0003), as it does on PostgreSQL.
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const options = { extensions: { pg_trgm } };
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: PGlite;
   let release = () => {};
@@ -152,13 +155,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     release = acquireLock(dir);
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, options);
     } catch (err) {
       release();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options);
   }
   if (instrumented()) instrumentPglite(client);
   const db = drizzle(client, { schema }) as unknown as Db;

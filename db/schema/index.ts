@@ -151,6 +151,9 @@ export const merchants = pgTable(
     index("merchants_name_idx").on(t.businessName),
     index("merchants_created_idx").on(t.createdAt),
     index("merchants_municipality_created_idx").on(t.municipalityId, t.createdAt),
+    // Substring search (ILIKE '%q%') on the directory and the promotions search: trigram indexes (pg_trgm).
+    index("merchants_name_trgm_idx").using("gin", t.businessName.op("gin_trgm_ops")),
+    index("merchants_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );

@@ -113,7 +113,8 @@ export async function createDatabase(kind, name, adminUrl) {
   const parent = fs.mkdtempSync(path.join(os.tmpdir(), `buurtplatform-${name}-`));
   const dir = path.join(parent, "data");
   const { PGlite } = await import("@electric-sql/pglite");
-  const client = await PGlite.create(dir);
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

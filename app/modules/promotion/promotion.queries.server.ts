@@ -2,7 +2,7 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
-import { type SQL, and, count, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { merchants, promotions } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
@@ -86,41 +86,57 @@ export async function listPublicPromotions(
   if (filters.category) where.push(eq(promotions.category, filters.category));
   if (filters.q) {
     const p = likePattern(filters.q);
+    // The merchant's name through a subquery, so the page of promotions is chosen without joining merchants.
     where.push(
-      or(ilike(promotions.title, p), ilike(promotions.description, p), ilike(merchants.businessName, p)) as SQL,
+      or(
+        ilike(promotions.title, p),
+        ilike(promotions.description, p),
+        inArray(
+          promotions.merchantId,
+          db.select({ id: merchants.id }).from(merchants).where(ilike(merchants.businessName, p)),
+        ),
+      ) as SQL,
     );
   }
-  const order =
+  const today = todayIso();
+  const orderOf = (t: Record<"validUntil" | "createdAt" | "title" | "id", SQLWrapper>) =>
     filters.sort === "ending"
       ? [
           // Still valid first, soonest end first; expired ones after.
-          asc(sql`case when ${promotions.validUntil} >= ${todayIso()} then 0 else 1 end`),
-          asc(promotions.validUntil),
-          desc(promotions.createdAt),
+          asc(sql`case when ${t.validUntil} >= ${today} then 0 else 1 end`),
+          asc(t.validUntil),
+          desc(t.createdAt),
+          asc(t.id),
         ]
       : filters.sort === "title"
-        ? [asc(sql`lower(${promotions.title})`), desc(promotions.createdAt)]
-        : [desc(promotions.createdAt), asc(promotions.id)];
-  // Every promotion has its merchant (a non-null foreign key), so the count needs the join only when the
-  // search looks at the merchant's name; without it the count is an index-only scan.
-  const matching = filters.q
-    ? db
-        .select({ n: count() })
-        .from(promotions)
-        .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
-        .where(and(...where))
-    : db
-        .select({ n: count() })
-        .from(promotions)
-        .where(and(...where));
-  const rows = await db
-    .select({ ...cardColumns, total: countOf(matching) })
+        ? [asc(sql`lower(${t.title})`), desc(t.createdAt), asc(t.id)]
+        : [desc(t.createdAt), asc(t.id)];
+  // Every promotion has its merchant (a non-null foreign key): neither the page nor the count needs the join.
+  const matching = db
+    .select({ n: count() })
     .from(promotions)
-    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(and(...where));
+  const page = db
+    .select({
+      id: promotions.id,
+      title: promotions.title,
+      validUntil: promotions.validUntil,
+      createdAt: promotions.createdAt,
+      total: sql<number>`${countOf(matching)}`.as("total"),
+    })
+    .from(promotions)
     .where(and(...where))
-    .orderBy(...order)
+    .orderBy(...orderOf(promotions))
     .limit(pageSize)
-    .offset((filters.page - 1) * pageSize);
+    .offset((filters.page - 1) * pageSize)
+    .as("page");
+  // The page (at most one page size of rows) is then joined for display, in the same statement.
+  const rows = await db
+    .select({ ...cardColumns, total: sql<number>`${page.total}`.mapWith(Number) })
+    .from(page)
+    .innerJoin(promotions, eq(promotions.id, page.id))
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .orderBy(...orderOf(page));
   let total = rows[0]?.total ?? 0;
   if (!rows.length && filters.page > 1) {
     // Past the last page: count separately so the pager can point back.
