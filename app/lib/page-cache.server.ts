@@ -50,10 +50,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const entries = new Map<string, Entry>();
 let totalBytes = 0;
 
-export function pageCacheStats() {
-  return { entries: entries.size, bytes: totalBytes };
-}
-
 function remove(key: string) {
   const e = entries.get(key);
   if (!e) return;
