@@ -26,6 +26,7 @@ type Res = {
   statusCode: number;
   headersSent: boolean;
   getHeader(name: string): unknown;
+  getHeaderNames(): string[];
   setHeader(name: string, value: string | number | readonly string[]): unknown;
   write: (...args: unknown[]) => boolean;
   end: (...args: unknown[]) => unknown;
@@ -41,8 +42,20 @@ type Entry = {
   bytes: number;
 };
 
-/** Response headers of a page that belong to the page itself (security headers are set per request). */
-const KEPT_HEADERS = ["content-type", "cache-control", "content-language", "link", "vary"];
+/**
+ * Headers a stored page keeps: those the page's own handler set (what earlier middleware set, such as the
+ * security headers with the per-request nonce, is set again for every request), minus these.
+ */
+const NOT_KEPT = new Set([
+  "set-cookie",
+  "content-length",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "x-cache",
+  "x-db-round-trips",
+]);
 const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
 const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -154,6 +167,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     if (hit) remove(key);
 
     const point = readPoint();
+    const setBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
     const write = res.write;
     const end = res.end;
@@ -173,7 +187,8 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       ) {
         const text = Buffer.concat(chunks).toString("utf8");
         const headers: [string, string][] = [];
-        for (const name of KEPT_HEADERS) {
+        for (const name of res.getHeaderNames()) {
+          if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
           const v = res.getHeader(name);
           if (v !== undefined) headers.push([name, String(v)]);
         }

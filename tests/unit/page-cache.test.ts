@@ -24,6 +24,7 @@ beforeAll(async () => {
   app.use(pageCacheMiddleware(60_000) as unknown as express.RequestHandler);
   app.get("/page", (req, res) => {
     renders++;
+    res.setHeader("X-Remix-Response", "yes");
     const who = req.headers.cookie ?? "guest";
     res
       .type("html")
@@ -70,6 +71,7 @@ afterAll(() => close());
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(origin + path, { headers });
   return {
+    own: res.headers.get("x-remix-response"),
     status: res.status,
     cache: res.headers.get("x-cache"),
     nonce: res.headers.get("x-nonce"),
@@ -88,6 +90,8 @@ describe("anonymous page cache", () => {
     expect(second.body).toContain(`nonce="${second.nonce}"`);
     expect(second.body).not.toContain(first.nonce);
     expect(second.body).toContain("één – ü");
+    // The page's own headers come back with it; headers of earlier middleware (the nonce) are per request.
+    expect(second.own).toBe("yes");
   });
 
   it("keys on the language and the full URL", async () => {
