@@ -183,6 +183,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
         point.isStill() &&
         res.statusCode === 200 &&
         onlyLanguageCookie(res.getHeader("set-cookie")) &&
+        !/no-store|private/i.test(String(res.getHeader("cache-control") ?? "")) &&
         CACHEABLE_TYPES.test(type)
       ) {
         const text = Buffer.concat(chunks).toString("utf8");

@@ -53,6 +53,11 @@ beforeAll(async () => {
     renders++;
     res.status(404).type("html").send(`<p>${renders}</p>`);
   });
+  app.get("/private", (_req, res) => {
+    renders++;
+    res.setHeader("Cache-Control", "no-store");
+    res.type("html").send(`<p>${renders}</p>`);
+  });
   app.get("/json", (_req, res) => {
     renders++;
     res.json({ renders });
@@ -119,8 +124,8 @@ describe("anonymous page cache", () => {
     expect(isAnonymous({ cookie: "i18next=fr; bp.session_token=x" })).toBe(false);
   });
 
-  it("does not store responses that set a cookie, errors or other content types", async () => {
-    for (const path of ["/cookie", "/missing", "/json"]) {
+  it("does not store responses that set a cookie, errors, other content types or no-store", async () => {
+    for (const path of ["/cookie", "/missing", "/json", "/private"]) {
       const before = renders;
       await get(path);
       await get(path);
