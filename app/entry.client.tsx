@@ -11,16 +11,22 @@ function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-// The page was rendered in <html lang>; its translations load before hydration so nothing flips.
-Promise.all([loadMessages(document.documentElement.lang), afterFirstPaint()]).then(() => {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <MessagesContext.Provider value={cachedMessages}>
-          <HydratedRouter />
-        </MessagesContext.Provider>
-      </StrictMode>,
-    );
-  });
-});
+// The page was rendered in <html lang>; its translations load before hydration so nothing flips. If they
+// cannot be fetched the page stays as the server rendered it: links and forms work without JavaScript.
+Promise.all([loadMessages(document.documentElement.lang), afterFirstPaint()]).then(
+  () => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <MessagesContext.Provider value={cachedMessages}>
+            <HydratedRouter />
+          </MessagesContext.Provider>
+        </StrictMode>,
+      );
+    });
+  },
+  (err) => {
+    console.error("Translations could not be loaded; the page is not interactive beyond links and forms.", err);
+  },
+);
