@@ -48,6 +48,8 @@ type Entry = {
  */
 const NOT_KEPT = new Set([
   "set-cookie",
+  // Compression runs before this cache and encodes each response again: the stored bytes are not encoded.
+  "content-encoding",
   "content-length",
   "transfer-encoding",
   "date",

@@ -5,6 +5,7 @@
  */
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
+import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isAnonymous, pageCacheMiddleware } from "~/lib/page-cache.server";
@@ -16,6 +17,8 @@ let releaseSlowRender: (() => void) | undefined;
 
 beforeAll(async () => {
   const app = express();
+  // As in server.js: compression runs before the cache, so a stored page must not keep its encoding.
+  app.use(compression({ threshold: 0 }));
   app.use((_req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     res.setHeader("X-Nonce", res.locals.cspNonce);
@@ -26,12 +29,11 @@ beforeAll(async () => {
     renders++;
     res.setHeader("X-Remix-Response", "yes");
     const who = req.headers.cookie ?? "guest";
-    res
-      .type("html")
-      .send(
-        `<p>render ${renders} for ${who} in ${req.headers["accept-language"] ?? "-"}</p>` +
-          `<script nonce="${res.locals.cspNonce}">1</script><i>één – ü</i>`,
-      );
+    // Written in pieces, as React Router's adapter streams a response (headers go out with the first piece).
+    res.type("html");
+    res.write(`<p>render ${renders} for ${who} in ${req.headers["accept-language"] ?? "-"}</p>`);
+    res.write(`<script nonce="${res.locals.cspNonce}">1</script><i>één `);
+    res.end("– ü</i>");
   });
   app.get("/slow", async (_req, res) => {
     renders++;
@@ -74,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(origin + path, { headers });
+  const res = await fetch(origin + path, { headers: { "Accept-Encoding": "br, gzip", ...headers } });
   return {
     own: res.headers.get("x-remix-response"),
     status: res.status,
