@@ -12,6 +12,7 @@
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
  */
+import zlib from "node:zlib";
 import { beginWrite, cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
 import { detectLocaleFrom } from "./i18n.server";
 
@@ -38,6 +39,8 @@ type Entry = {
   expiresAt: number;
   /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
   parts: Buffer[];
+  /** The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`). */
+  deflated: Buffer[];
   headers: [string, string][];
   bytes: number;
 };
@@ -106,6 +109,51 @@ function keyOf(req: Req): string {
   return `${locale}\u0000${one(req.headers.host) ?? ""}\u0000${req.originalUrl}`;
 }
 
+/**
+ * Browsers ask for compressed pages, and compressing a whole page again for every cache hit costs more than
+ * the rest of the hit. A DEFLATE stream may be cut into segments that each end with a sync flush (byte-aligned,
+ * not final): each stored part is compressed once that way, the per-response nonce is compressed on its own,
+ * and the gzip answer is header + segments + an empty final block + CRC-32 and length of the whole text.
+ */
+const SEGMENT = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
+
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = one(header);
+  if (!value || typeof zlib.crc32 !== "function") return false;
+  return value.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+export function gzipWithNonce(entry: Pick<Entry, "parts" | "deflated">, nonce: string): Buffer {
+  const glue = Buffer.from(nonce, "utf8");
+  const glueDeflated = entry.parts.length > 1 ? zlib.deflateRawSync(glue, SEGMENT) : Buffer.alloc(0);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < entry.parts.length; i++) {
+    if (i > 0) {
+      pieces.push(glueDeflated);
+      if (glue.length > 0) crc = zlib.crc32(glue, crc);
+      size += glue.length;
+    }
+    pieces.push(entry.deflated[i]);
+    // (Node's crc32 of an empty buffer does not always return the running value: empty parts are skipped.)
+    if (entry.parts[i].length > 0) crc = zlib.crc32(entry.parts[i], crc);
+    size += entry.parts[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
 function withNonce(parts: Buffer[], nonce: string): Buffer {
   if (parts.length === 1) return parts[0];
   const glue = Buffer.from(nonce, "utf8");
@@ -161,7 +209,13 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       res.statusCode = 200;
       for (const [k, v] of hit.headers) res.setHeader(k, v);
       res.setHeader("X-Cache", "HIT");
-      const body = withNonce(hit.parts, nonce);
+      const gzip = acceptsGzip(req.headers["accept-encoding"]);
+      const body = gzip ? gzipWithNonce(hit, nonce) : withNonce(hit.parts, nonce);
+      if (gzip) {
+        // Already encoded: the compression middleware leaves it as it is.
+        res.setHeader("Content-Encoding", "gzip");
+        res.setHeader("Vary", "Accept-Encoding");
+      }
       res.setHeader("Content-Length", body.length);
       res.end(body);
       return;
@@ -189,6 +243,8 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
         CACHEABLE_TYPES.test(type)
       ) {
         const text = Buffer.concat(chunks).toString("utf8");
+        const parts = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const deflated = parts.map((part) => zlib.deflateRawSync(part, SEGMENT));
         const headers: [string, string][] = [];
         for (const name of res.getHeaderNames()) {
           if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
@@ -198,9 +254,10 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
         store(key, {
           generation: point.generation,
           expiresAt: Date.now() + ttlMs,
-          parts: (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8")),
+          parts,
+          deflated,
           headers,
-          bytes: Buffer.byteLength(text),
+          bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
         });
       }
       return end.call(this, chunk, ...rest);
