@@ -130,9 +130,22 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
   });
 }
 
+/**
+ * The nonce as a stored (uncompressed) DEFLATE block: after a sync flush the stream is byte-aligned, so the
+ * block is one header byte (not final, type 00), LEN and its complement, then the bytes. No zlib call per hit.
+ */
+function storedBlock(bytes: Buffer): Buffer {
+  if (bytes.length > 0xffff) return zlib.deflateRawSync(bytes, SEGMENT);
+  const header = Buffer.alloc(5);
+  header.writeUInt8(0, 0);
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
+}
+
 export function gzipWithNonce(entry: Pick<Entry, "parts" | "deflated">, nonce: string): Buffer {
   const glue = Buffer.from(nonce, "utf8");
-  const glueDeflated = entry.parts.length > 1 ? zlib.deflateRawSync(glue, SEGMENT) : Buffer.alloc(0);
+  const glueDeflated = entry.parts.length > 1 ? storedBlock(glue) : Buffer.alloc(0);
   const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
