@@ -1,7 +1,7 @@
 import { Languages } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link, useLocation } from "react-router";
-import { LOCALES, type Locale } from "~/lib/i18n";
+import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from "~/lib/i18n";
 import { Dropdown } from "./ui/dropdown";
 
 /** EN/NL/FR: a link to the same page with ?lng=, so it works without JavaScript and keeps the page. */
@@ -16,7 +16,7 @@ export function LanguageSelector() {
   };
   const remember = (lng: Locale) => {
     try {
-      localStorage.setItem("i18nextLng", lng);
+      localStorage.setItem(LOCALE_STORAGE_KEY, lng);
     } catch {
       /* storage unavailable */
     }

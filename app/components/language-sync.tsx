@@ -6,38 +6,21 @@
  */
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { LOCALE_COOKIE, type Locale, matchLocale } from "~/lib/i18n";
-
-/** Where the choice is remembered in the browser (the names i18next's detector used, so choices carry over). */
-export const STORAGE_KEY = "i18nextLng";
+import { LOCALE_COOKIE, LOCALE_STORAGE_KEY, type Locale, cookieValue, matchLocale } from "~/lib/i18n";
 
 function storage(kind: "localStorage" | "sessionStorage"): string | null {
   try {
-    return window[kind].getItem(STORAGE_KEY);
+    return window[kind].getItem(LOCALE_STORAGE_KEY);
   } catch {
     return null;
   }
 }
 
-function cookie(name: string): string | null {
-  for (const part of document.cookie.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) {
-      try {
-        return decodeURIComponent(v.join("="));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 /** The first supported language found, in SPEC §1 order. */
-export function detectBrowserLocale(search: string): Locale | null {
+function detectBrowserLocale(search: string): Locale | null {
   const candidates: (() => string | readonly string[] | null | undefined)[] = [
     () => new URLSearchParams(search).get("lng"),
-    () => cookie(LOCALE_COOKIE),
+    () => cookieValue(document.cookie, LOCALE_COOKIE),
     () => storage("localStorage"),
     () => storage("sessionStorage"),
     () => navigator.languages ?? [navigator.language],
@@ -69,7 +52,7 @@ export function LanguageSync({ locale }: { locale: Locale }) {
       return;
     }
     try {
-      localStorage.setItem(STORAGE_KEY, locale);
+      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
     } catch {}
   }, [locale]);
   return null;

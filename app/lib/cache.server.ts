@@ -8,16 +8,14 @@
  * or while the generation moved, is returned but not kept. Writes made by another app process (several
  * instances on one PostgreSQL) are seen within CACHE_TTL.
  */
+import { env } from "./env.server";
 
 let generation = 0;
 let writesInFlight = 0;
 
-export function cacheTtlMs(source: NodeJS.ProcessEnv = process.env): number {
-  const raw = source.CACHE_TTL;
-  if (raw === undefined || raw === "") return 5_000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`Invalid CACHE_TTL "${raw}" (seconds)`);
-  return seconds * 1000;
+/** CACHE_TTL in milliseconds (validated with the rest of the configuration in env.server.ts). */
+export function cacheTtlMs(): number {
+  return env().CACHE_TTL * 1000;
 }
 
 /** Data changed: nothing cached before now is served again. */
@@ -38,7 +36,7 @@ export function beginWrite(): () => void {
   };
 }
 
-/** Where reads stand now; `keepable` tells whether a value read from here on may be stored at `isStill`. */
+/** Where reads stand now: a value read from here on may be kept only while `isStill()` holds. */
 export function readPoint() {
   const start = generation;
   const quiet = writesInFlight === 0;

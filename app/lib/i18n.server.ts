@@ -13,7 +13,7 @@ import accountNl from "~/locales/nl/account.json";
 import commonNl from "~/locales/nl/common.json";
 import merchantNl from "~/locales/nl/merchant.json";
 import siteNl from "~/locales/nl/site.json";
-import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, isLocale, matchLocale } from "./i18n";
+import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, cookieValue, isLocale, matchLocale } from "./i18n";
 import { type TFunction, createI18n } from "./translator";
 
 export const MESSAGES: Record<Locale, Messages> = {
@@ -21,20 +21,6 @@ export const MESSAGES: Record<Locale, Messages> = {
   nl: { common: commonNl, site: siteNl, account: accountNl, merchant: merchantNl, admin: adminNl },
   fr: { common: commonFr, site: siteFr, account: accountFr, merchant: merchantFr, admin: adminFr },
 };
-
-function cookieValue(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k !== name) continue;
-    try {
-      return decodeURIComponent(v.join("="));
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 /** Server-side detection: ?lng=, then the language cookie, then Accept-Language (weights honoured). */
 export function detectLocale(request: Request): { locale: Locale; fromQuery: boolean } {

@@ -6,6 +6,8 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const NAMESPACES = ["common", "site", "account", "merchant", "admin"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const LOCALE_COOKIE = "i18next";
+/** Where the browser remembers the chosen language (the name i18next's detector used, so choices carry over). */
+export const LOCALE_STORAGE_KEY = "i18nextLng";
 /** Intl locale tags: Belgian/Dutch platform. */
 export const INTL_LOCALE: Record<Locale, string> = { en: "en-GB", nl: "nl-BE", fr: "fr-BE" };
 
@@ -21,3 +23,18 @@ export function matchLocale(tag: string | null | undefined): Locale | null {
 }
 
 export type Messages = Record<Namespace, Record<string, unknown>>;
+
+/** One cookie's value from a Cookie header (or document.cookie); a malformed value reads as absent. */
+export function cookieValue(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k !== name) continue;
+    try {
+      return decodeURIComponent(v.join("="));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}

@@ -25,7 +25,6 @@ type Req = {
 type Res = {
   locals: Record<string, unknown>;
   statusCode: number;
-  headersSent: boolean;
   getHeader(name: string): unknown;
   getHeaderNames(): string[];
   setHeader(name: string, value: string | number | readonly string[]): unknown;
