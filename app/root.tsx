@@ -15,6 +15,7 @@ import appCss from "./app.css?url";
 import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
+import { LinkNavigation } from "./components/link";
 import type { Locale, Messages, Namespace } from "./lib/i18n";
 import { I18nProvider, useTranslation } from "./lib/i18n-react";
 import { createI18n } from "./lib/translator";
@@ -102,6 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <CookieNotice />
           {data && <LanguageSync locale={locale} />}
+          <LinkNavigation />
         </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -12,7 +12,8 @@
 import { ChevronLeft, ChevronRight, Loader2, Search } from "~/components/icons";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { FormMessage } from "./form";
 import { Dialog } from "./ui/dialog";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /** SPEC §8 404 page: '404', 'Page Not Found', the explanation and 'Go to Homepage'. */
 export function NotFoundPage() {

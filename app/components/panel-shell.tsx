@@ -21,7 +21,8 @@ import {
 } from "~/components/icons";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, NavLink, useLocation, useNavigation } from "react-router";
+import { NavLink, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";

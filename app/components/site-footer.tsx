@@ -1,7 +1,7 @@
 import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 
 /** SPEC footer: the newsletter box requires an address, shows success for 3 s and sends nothing. */

@@ -1,7 +1,8 @@
 import { LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, NavLink, useLocation, useParams } from "react-router";
+import { NavLink, useLocation, useParams } from "react-router";
+import { Link } from "~/components/link";
 import { municipalitySlugOr } from "~/lib/routes-reserved";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";

@@ -16,7 +16,8 @@ import {
 } from "~/components/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 
 /** The public event categories with an icon (SPEC: only these six have one). */

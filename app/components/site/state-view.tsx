@@ -1,5 +1,5 @@
 import { SearchX, TriangleAlert } from "~/components/icons";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 /** The not-found and load-failure states of the detail pages, each with a way back. */
 export function StateView({

@@ -6,7 +6,7 @@
 import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { formatRelative } from "~/lib/format";
 
 export type UrgentReport = {

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { FormMessage, TextField } from "~/components/form";
 import { readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
+import { Form, data, redirect, useActionData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { FormMessage, SelectField, TextField } from "~/components/form";
 import { HttpError } from "~/lib/errors";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";

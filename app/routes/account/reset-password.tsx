@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, data, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import { FormMessage, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";

@@ -10,7 +10,7 @@ import {
   type LucideIcon,
 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { AdminHeader } from "~/components/admin/admin-ui";
 import { formatEuro, formatNumber, formatRelative } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { AdminHeader, Badge, ToggleField } from "~/components/admin/admin-ui";
 import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
 import { TextField } from "~/components/form";

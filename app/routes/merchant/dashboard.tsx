@@ -1,7 +1,8 @@
 /** Merchant panel dashboard (SPEC merchant panel): figures, quick links and the 5 latest activities. */
 import { BadgePercent, Building2, CalendarDays, ChevronRight, MousePointerClick, Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "~/components/link";
 import { PageHeading } from "~/components/page-heading";
 import { formatNumber, formatRelative } from "~/lib/format";
 import { requireRole } from "~/lib/guards.server";

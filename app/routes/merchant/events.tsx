@@ -1,7 +1,7 @@
 /** Merchant panel: the merchant's own events, with add, edit and delete dialogs (SPEC merchant panel). */
 import { ExternalLink, Plus } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { SelectField, TextArea, TextField } from "~/components/form";

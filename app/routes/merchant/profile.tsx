@@ -1,7 +1,8 @@
 /** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
 import { Clock, ExternalLink, Loader2 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { FormMessage, SelectField, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";

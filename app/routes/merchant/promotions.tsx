@@ -2,7 +2,7 @@
 import { ExternalLink, Plus } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { type Column, CrudDialog, DataTable, Required, RowActions, YesNoBadge, useCrud } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";

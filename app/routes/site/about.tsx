@@ -1,6 +1,6 @@
 import { Building2, Languages, MapPinned } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/meta";
 import type { Route } from "./+types/about";

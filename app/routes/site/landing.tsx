@@ -1,6 +1,7 @@
 import { CalendarDays, Megaphone, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, data, redirect, useActionData } from "react-router";
+import { data, redirect, useActionData } from "react-router";
+import { Link } from "~/components/link";
 import { MunicipalitySearch } from "~/components/site/municipality-search";
 import { readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";

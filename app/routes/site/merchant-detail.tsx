@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { BackLink, useCategoryLabel } from "~/components/site/cards";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
 import { log } from "~/lib/log.server";

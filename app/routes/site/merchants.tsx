@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "~/components/link";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {
   EmptyState,

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
+import { Link } from "~/components/link";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema/enums";
 import {
   BackLink,

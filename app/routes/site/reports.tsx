@@ -1,6 +1,6 @@
 import { Megaphone } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { BackLink, EmptyState, LoadError, Pagination } from "~/components/site/cards";
 import { ReportCard } from "~/components/site/urgent-panel";
 import { log } from "~/lib/log.server";
