@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { MessagesContext, cachedMessages, loadMessages } from "./lib/i18n-messages";
+import { replayIntlFromDocument } from "./lib/intl-replay";
 
 /**
  * Hydration waits for the first paint: on a slow phone the server-rendered page is on screen before React
@@ -10,6 +11,9 @@ import { MessagesContext, cachedMessages, loadMessages } from "./lib/i18n-messag
 function afterFirstPaint(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
+
+// Dates, numbers and plurals hydrate with the server's strings: no Intl locale data to load meanwhile.
+replayIntlFromDocument(document);
 
 // The page was rendered in <html lang>; its translations load before hydration so nothing flips. If they
 // cannot be fetched the page stays as the server rendered it: links and forms work without JavaScript.

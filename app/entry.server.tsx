@@ -1,11 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Writable } from "node:stream";
-import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
 import type { Locale } from "./lib/i18n";
+import { deferScripts } from "./lib/defer-scripts.server";
 import { MessagesContext } from "./lib/i18n-messages";
+import { intlReplayScript, recordIntlWith } from "./lib/intl-replay";
 import { MESSAGES } from "./lib/i18n.server";
 import { log, securityEvent } from "./lib/log.server";
 
@@ -21,6 +23,10 @@ export { seedDemo } from "@db/seed/demo";
 
 export const streamTimeout = 5_000;
 
+/** The Intl values each render formats, for the browser to hydrate with (lib/intl-replay.ts). */
+const intlValues = new AsyncLocalStorage<Map<string, string>>();
+recordIntlWith(() => intlValues.getStore());
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -31,16 +37,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // No page suspends (no <Suspense>, no deferred data), so the whole document is ready when the shell is:
-  // it is collected into one buffer and sent in one piece, instead of dozens of small chunks each crossing a
-  // Node stream, a web stream and the HTTP response (issue #7: about a tenth of a render's CPU).
+  // No page waits for data while rendering (no deferred data): the whole document is rendered, collected
+  // into one buffer and sent in one piece, instead of dozens of small chunks each crossing a Node stream, a
+  // web stream and the HTTP response (issue #7: about a tenth of a render's CPU). Waiting for all of it
+  // (onAllReady) also puts the content of <Suspense> boundaries in place instead of streaming it after the
+  // shell; the boundaries are there to let the browser hydrate the page in parts (routes/site/layout.tsx).
   return new Promise((resolve, reject) => {
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     const nonce = loadContext?.nonce;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
+    const values = new Map<string, string>();
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
         chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
@@ -50,30 +57,40 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        let html = Buffer.concat(chunks).toString("utf8");
+        // Production pages load their JavaScript after the first paint (lib/defer-scripts.server.ts).
+        if (import.meta.env.PROD) html = deferScripts(html);
+        const end = html.lastIndexOf("</body>");
+        if (end >= 0) html = html.slice(0, end) + intlReplayScript(values) + html.slice(end);
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
     sink.on("error", reject);
 
-    const { pipe, abort } = renderToPipeableStream(
-      <MessagesContext.Provider value={serverMessages}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </MessagesContext.Provider>,
-      {
-        nonce,
-        [readyOption]() {
-          pipe(sink);
+    const { pipe, abort } = intlValues.run(values, () =>
+      renderToPipeableStream(
+        <MessagesContext.Provider value={serverMessages}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MessagesContext.Provider>,
+        {
+          nonce,
+          // Every boundary's content in place, however large (React would otherwise move big ones to the end of
+          // the document with a script to swap them in).
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
+          [readyOption]() {
+            pipe(sink);
+          },
+          onShellError(error: unknown) {
+            clearTimeout(timeoutId);
+            reject(error);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            log("error", "render error", { err: error });
+          },
         },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          log("error", "render error", { err: error });
-        },
-      },
+      ),
     );
   });
 }

@@ -60,14 +60,19 @@ async function main() {
       const url = server.origin + page.path;
       const runs = [];
       for (let run = 1; run <= RUNS; run++) {
-        console.log(`Lighthouse: ${url} (run ${run}/${RUNS})`);
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: ["html", "json"],
-          logLevel: "error",
-          onlyCategories: CATEGORIES,
-          formFactor: "mobile",
-        });
+        // Lighthouse sometimes fails to record the trace (NO_NAVSTART): such a run is tried again, twice at most.
+        let result;
+        for (let attempt = 1; attempt <= 3; attempt++) {
+          console.log(`Lighthouse: ${url} (run ${run}/${RUNS}${attempt > 1 ? `, attempt ${attempt}` : ""})`);
+          result = await lighthouse(url, {
+            port: chrome.port,
+            output: ["html", "json"],
+            logLevel: "error",
+            onlyCategories: CATEGORIES,
+            formFactor: "mobile",
+          });
+          if (!result?.lhr.runtimeError) break;
+        }
         if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
         const [html, json] = result.report;
         const base = path.join(OUT_DIR, `${stamp}-${page.name}${RUNS > 1 ? `-run${run}` : ""}`);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 
 export const COOKIE_FLAG = "cookiesAccepted";
 
@@ -8,12 +8,16 @@ export const COOKIE_FLAG = "cookiesAccepted";
 export function CookieNotice() {
   const { t } = useTranslation();
   const [show, setShow] = useState(false);
+  // In a task of its own after hydration: the first storage read can take a while on a phone.
   useEffect(() => {
-    try {
-      setShow(localStorage.getItem(COOKIE_FLAG) !== "true");
-    } catch {
-      setShow(true);
-    }
+    const id = window.setTimeout(() => {
+      try {
+        setShow(localStorage.getItem(COOKIE_FLAG) !== "true");
+      } catch {
+        setShow(true);
+      }
+    }, 0);
+    return () => window.clearTimeout(id);
   }, []);
   if (!show) return null;
   return (

@@ -41,19 +41,23 @@ export function LanguageSync({ locale }: { locale: Locale }) {
   const navigate = useNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load and language
   useEffect(() => {
-    const detected = detectBrowserLocale(location.search);
-    const params = new URLSearchParams(location.search);
-    if (detected && detected !== locale && !params.has("lng")) {
-      params.set("lng", detected);
-      navigate(`${location.pathname}?${params.toString()}${location.hash}`, {
-        replace: true,
-        preventScrollReset: true,
-      });
-      return;
-    }
-    try {
-      localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-    } catch {}
+    // In a task of its own after hydration (storage reads can take a while on a phone).
+    const id = window.setTimeout(() => {
+      const detected = detectBrowserLocale(location.search);
+      const params = new URLSearchParams(location.search);
+      if (detected && detected !== locale && !params.has("lng")) {
+        params.set("lng", detected);
+        navigate(`${location.pathname}?${params.toString()}${location.hash}`, {
+          replace: true,
+          preventScrollReset: true,
+        });
+        return;
+      }
+      try {
+        localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+      } catch {}
+    }, 0);
+    return () => window.clearTimeout(id);
   }, [locale]);
   return null;
 }

@@ -1,5 +1,9 @@
-/** Dates, times, prices and relative times with Intl, in the active language (SPEC §9 relative time rule). */
+/**
+ * Dates, times, prices and relative times with Intl, in the active language (SPEC §9 relative time rule).
+ * Every result goes through `intlValue`, so a page hydrates with the server's strings (lib/intl-replay.ts).
+ */
 import { INTL_LOCALE, type Locale, isLocale } from "./i18n";
+import { intlValue } from "./intl-replay";
 
 const tag = (lng: string) => INTL_LOCALE[isLocale(lng) ? lng : "en"];
 
@@ -22,6 +26,8 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Relativ
 const relativeFormat = (lng: string) =>
   cached(`relative:${tag(lng)}`, () => new Intl.RelativeTimeFormat(tag(lng), { numeric: "auto" }));
 
+const input = (value: string | Date | number) => (value instanceof Date ? value.toISOString() : String(value));
+
 /** A calendar date (YYYY-MM-DD or Date) without time-zone drift. */
 function asDate(value: string | Date): Date {
   if (value instanceof Date) return value;
@@ -29,62 +35,88 @@ function asDate(value: string | Date): Date {
 }
 
 export function formatDate(value: string | Date, lng: Locale | string): string {
-  return cached(
-    `date:${tag(lng)}`,
-    () => new Intl.DateTimeFormat(tag(lng), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
-  ).format(asDate(value));
+  return intlValue(`date|${tag(lng)}|${input(value)}`, () =>
+    cached(
+      `date:${tag(lng)}`,
+      () => new Intl.DateTimeFormat(tag(lng), { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+    ).format(asDate(value)),
+  );
 }
 
 /** "Saturday 14 March 2026" in the active language. */
 export function formatDateLong(value: string | Date, lng: Locale | string): string {
-  return cached(
-    `dateLong:${tag(lng)}`,
-    () =>
-      new Intl.DateTimeFormat(tag(lng), {
-        weekday: "long",
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
-      }),
-  ).format(asDate(value));
+  return intlValue(`dateLong|${tag(lng)}|${input(value)}`, () =>
+    cached(
+      `dateLong:${tag(lng)}`,
+      () =>
+        new Intl.DateTimeFormat(tag(lng), {
+          weekday: "long",
+          day: "numeric",
+          month: "long",
+          year: "numeric",
+          timeZone: "UTC",
+        }),
+    ).format(asDate(value)),
+  );
 }
 
 export function formatDateTime(value: string | Date, lng: Locale | string): string {
-  return cached(
-    `dateTime:${tag(lng)}`,
-    () => new Intl.DateTimeFormat(tag(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }),
-  ).format(new Date(value));
+  return intlValue(`dateTime|${tag(lng)}|${input(value)}`, () =>
+    cached(
+      `dateTime:${tag(lng)}`,
+      () => new Intl.DateTimeFormat(tag(lng), { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" }),
+    ).format(new Date(value)),
+  );
 }
 
 export function formatEuro(amount: number, lng: Locale | string): string {
-  return cached(
-    `euro:${tag(lng)}`,
-    () => new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" }),
-  ).format(amount);
+  return intlValue(`euro|${tag(lng)}|${amount}`, () =>
+    cached(`euro:${tag(lng)}`, () => new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" })).format(
+      amount,
+    ),
+  );
 }
 
 export function formatNumber(n: number, lng: Locale | string): string {
-  return cached(`number:${tag(lng)}`, () => new Intl.NumberFormat(tag(lng))).format(n);
+  return intlValue(`number|${tag(lng)}|${n}`, () =>
+    cached(`number:${tag(lng)}`, () => new Intl.NumberFormat(tag(lng))).format(n),
+  );
 }
 
 /**
  * SPEC §9: seconds below 60, then minutes below 60, then hours below 24, then days below 7, then a date.
+ * The unit and signed amount a relative time shows, or null when it shows the date.
  */
-export function formatRelative(value: string | Date, lng: Locale | string, now: Date = new Date()): string {
-  const then = new Date(value);
-  const seconds = Math.round((now.getTime() - then.getTime()) / 1000);
-  const rtf = relativeFormat(lng);
+export function relativeParts(
+  value: string | Date,
+  now: Date,
+): { amount: number; unit: "second" | "minute" | "hour" | "day" } | null {
+  const seconds = Math.round((now.getTime() - new Date(value).getTime()) / 1000);
   const abs = Math.abs(seconds);
   const sign = seconds >= 0 ? -1 : 1;
-  if (abs < 60) return rtf.format(sign * abs, "second");
+  if (abs < 60) return { amount: sign * abs, unit: "second" };
   const minutes = Math.floor(abs / 60);
-  if (minutes < 60) return rtf.format(sign * minutes, "minute");
+  if (minutes < 60) return { amount: sign * minutes, unit: "minute" };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return rtf.format(sign * hours, "hour");
+  if (hours < 24) return { amount: sign * hours, unit: "hour" };
   const days = Math.floor(hours / 24);
-  if (days < 7) return rtf.format(sign * days, "day");
-  return formatDate(then, lng);
+  if (days < 7) return { amount: sign * days, unit: "day" };
+  return null;
+}
+
+/** Whether a relative time reads the same at both moments (no need to render it again). */
+export function sameRelative(value: string | Date, a: Date, b: Date): boolean {
+  const x = relativeParts(value, a);
+  const y = relativeParts(value, b);
+  return x === null || y === null ? x === y : x.amount === y.amount && x.unit === y.unit;
+}
+
+export function formatRelative(value: string | Date, lng: Locale | string, now: Date = new Date()): string {
+  const then = new Date(value);
+  return intlValue(`relative|${tag(lng)}|${then.getTime()}|${now.getTime()}`, () => {
+    const parts = relativeParts(then, now);
+    return parts ? relativeFormat(lng).format(parts.amount, parts.unit) : formatDate(then, lng);
+  });
 }
 
 /** Today's date as YYYY-MM-DD in Brussels (the platform's calendar for "active" promotions and events). */

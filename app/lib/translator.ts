@@ -11,6 +11,7 @@
  * About 1 KB in the browser instead of i18next's 16 KB.
  */
 import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, type Namespace, isLocale } from "./i18n";
+import { intlValue } from "./intl-replay";
 
 export type TOptions = {
   ns?: Namespace | readonly Namespace[];
@@ -25,13 +26,16 @@ type Tree = { [key: string]: string | Tree };
 type Listener = () => void;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
+/** The plural category; replayed while a page hydrates like the formatted values (lib/intl-replay.ts). */
 function pluralOf(lng: string, count: number): string {
-  let rules = pluralRules.get(lng);
-  if (!rules) {
-    rules = new Intl.PluralRules(lng);
-    pluralRules.set(lng, rules);
-  }
-  return rules.select(count);
+  return intlValue(`plural|${lng}|${count}`, () => {
+    let rules = pluralRules.get(lng);
+    if (!rules) {
+      rules = new Intl.PluralRules(lng);
+      pluralRules.set(lng, rules);
+    }
+    return rules.select(count);
+  });
 }
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;

@@ -115,6 +115,48 @@ test.describe("municipality home", () => {
     );
   });
 
+  test("hydrates with the server's dates and numbers, and links navigate without reloading the page (nl)", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    const response = await page.goto("/hasselt?lng=nl");
+    const html = (await response?.text()) ?? "";
+    // JavaScript is loaded after the first paint (no preloads in the head), dates and numbers ride along.
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).toMatch(/<script type="application\/json" id="intl-replay">\{"[^"]+\|nl-BE\|/);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 7;
+    });
+    const cards = page.getByRole("region", { name: "Promoties" }).getByRole("listitem");
+    const card = cards.first().getByRole("link");
+    const href = (await card.getAttribute("href")) ?? "";
+    expect(href).toMatch(/^\/promotions\/hasselt\/[0-9a-f-]{36}$/);
+    await card.click();
+    await expect(page).toHaveURL(href);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The same document: a client-side navigation, not a page load.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/hasselt\?lng=nl$/);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
+    // A link opened in a new tab is left to the browser.
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      page
+        .getByRole("region", { name: "Promoties" })
+        .getByRole("link")
+        .first()
+        .click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await popup.close();
+    await expect(page).toHaveURL(/\/hasselt\?lng=nl$/);
+    expect(errors).toEqual([]);
+  });
+
   test("a signed-in user sees approved urgent reports, the toggle, and the report links (nl)", async ({ page }) => {
     await login(page, DEMO.user);
     await page.goto("/hasselt?lng=nl");

@@ -16,6 +16,7 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
         alt={t("common.imageOf", { title })}
         width={1280}
         height={720}
+        fetchPriority="high"
         className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
       />
       <ul className="mt-3 grid grid-cols-3 gap-3">

@@ -5,11 +5,13 @@
 import { CalendarDays, Radio, Store, Tag, UserPlus } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
-import { formatRelative } from "~/lib/format";
+import { Link } from "~/components/link";
+import { formatRelative, sameRelative } from "~/lib/format";
 
 export const SCROLL_STEP_PX = 1;
 export const SCROLL_INTERVAL_MS = 60;
+/** How often the relative times are brought up to date with the browser's clock. */
+export const CLOCK_INTERVAL_MS = 30_000;
 
 export type LiveItem = {
   id: string;
@@ -42,9 +44,19 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
   const paused = hovered || focused || reduced;
-  // The first render uses the server's clock so server and client agree; then the browser's clock.
+  // The first render uses the server's clock so server and client agree; then the browser's clock, at once
+  // and every CLOCK_INTERVAL_MS, but only when a label would read differently (a render that changes nothing
+  // would still cost the browser its Intl locale data while the page is starting).
   const [now, setNow] = useState(() => new Date(serverNow));
-  useEffect(() => setNow(new Date()), []);
+  useEffect(() => {
+    const tick = () => {
+      const next = new Date();
+      setNow((shown) => (items.every((item) => sameRelative(item.time, shown, next)) ? shown : next));
+    };
+    tick();
+    const id = window.setInterval(tick, CLOCK_INTERVAL_MS);
+    return () => window.clearInterval(id);
+  }, [items]);
 
   useEffect(() => {
     if (paused || !items.length) return;

@@ -198,6 +198,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 alt={t("common.logoOf", { name: m.businessName })}
                 width={56}
                 height={56}
+                loading="lazy"
                 className="size-14 rounded-full bg-slate-100 object-cover"
               />
               <div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { Outlet, useNavigation } from "react-router";
+import { HydrationBoundary } from "~/components/hydration-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 
@@ -11,16 +12,22 @@ export default function SiteLayout() {
     navigation.state === "loading" && /^\/(merchant|admin)(\/|$)/.test(navigation.location?.pathname ?? "");
   return (
     <div className="flex min-h-screen flex-col">
-      <SiteHeader />
+      <HydrationBoundary>
+        <SiteHeader />
+      </HydrationBoundary>
       {enteringPanel && (
         <p role="status" className="bg-brand-50 px-4 py-1 text-center text-sm text-brand-800">
           {t("panel.loadingAuth")}
         </p>
       )}
       <div className="flex-1">
-        <Outlet />
+        <HydrationBoundary>
+          <Outlet />
+        </HydrationBoundary>
       </div>
-      <SiteFooter />
+      <HydrationBoundary>
+        <SiteFooter />
+      </HydrationBoundary>
     </div>
   );
 }

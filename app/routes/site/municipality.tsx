@@ -1,6 +1,7 @@
 import { CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link } from "react-router";
+import { Link } from "~/components/link";
+import { HydrationBoundary } from "~/components/hydration-boundary";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
@@ -106,15 +107,17 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-2">
-        <LiveUpdates items={loaderData.live} slug={slug} serverNow={loaderData.serverNow} />
-        <UrgentPanel
-          reports={loaderData.reports}
-          signedIn={loaderData.signedIn}
-          slug={slug}
-          serverNow={loaderData.serverNow}
-        />
-      </div>
+      <HydrationBoundary>
+        <div className="mt-8 grid gap-6 lg:grid-cols-2">
+          <LiveUpdates items={loaderData.live} slug={slug} serverNow={loaderData.serverNow} />
+          <UrgentPanel
+            reports={loaderData.reports}
+            signedIn={loaderData.signedIn}
+            slug={slug}
+            serverNow={loaderData.serverNow}
+          />
+        </div>
+      </HydrationBoundary>
 
       {featured.length > 0 && (
         <section aria-labelledby="featured-title" className="mt-12">
@@ -131,6 +134,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
                     alt=""
                     width={40}
                     height={40}
+                    loading="lazy"
                     className="size-10 rounded-full bg-slate-100 object-cover"
                   />
                   <span className="font-medium text-slate-900">{p.merchantName}</span>
@@ -143,57 +147,61 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      <section aria-labelledby="promotions-title" className="mt-12">
-        <SectionHeading
-          id="promotions-title"
-          title={t("municipalityHome.promotionsTitle")}
-          action={
-            <Link to={`/promotions/${slug}`} className="link text-sm">
-              {t("municipalityHome.allPromotions")}
-            </Link>
-          }
-        />
-        {exclusive.length > 0 && (
-          <p className="-mt-2 mb-4 inline-flex items-center gap-1 text-sm text-slate-700">
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            {t("municipalityHome.exclusiveTitle")}: {exclusive.length}
-          </p>
-        )}
-        {promotions.length === 0 ? (
-          <p className="card p-6 text-slate-700">{t("municipalityHome.promotionsEmpty", { city })}</p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {promotions.map((p) => (
-              <li key={p.id}>
-                <PromotionCard promotion={p} slug={slug} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <HydrationBoundary>
+        <section aria-labelledby="promotions-title" className="mt-12">
+          <SectionHeading
+            id="promotions-title"
+            title={t("municipalityHome.promotionsTitle")}
+            action={
+              <Link to={`/promotions/${slug}`} className="link text-sm">
+                {t("municipalityHome.allPromotions")}
+              </Link>
+            }
+          />
+          {exclusive.length > 0 && (
+            <p className="-mt-2 mb-4 inline-flex items-center gap-1 text-sm text-slate-700">
+              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+              {t("municipalityHome.exclusiveTitle")}: {exclusive.length}
+            </p>
+          )}
+          {promotions.length === 0 ? (
+            <p className="card p-6 text-slate-700">{t("municipalityHome.promotionsEmpty", { city })}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {promotions.map((p) => (
+                <li key={p.id}>
+                  <PromotionCard promotion={p} slug={slug} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </HydrationBoundary>
 
-      <section aria-labelledby="events-title" className="mt-12">
-        <SectionHeading
-          id="events-title"
-          title={t("municipalityHome.eventsTitle")}
-          action={
-            <Link to={`/events/${slug}`} className="link text-sm">
-              {t("municipalityHome.allEvents")}
-            </Link>
-          }
-        />
-        {events.length === 0 ? (
-          <p className="card p-6 text-slate-700">{t("municipalityHome.eventsEmpty", { city })}</p>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {events.map((e) => (
-              <li key={e.id}>
-                <EventCard event={e} slug={slug} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <HydrationBoundary>
+        <section aria-labelledby="events-title" className="mt-12">
+          <SectionHeading
+            id="events-title"
+            title={t("municipalityHome.eventsTitle")}
+            action={
+              <Link to={`/events/${slug}`} className="link text-sm">
+                {t("municipalityHome.allEvents")}
+              </Link>
+            }
+          />
+          {events.length === 0 ? (
+            <p className="card p-6 text-slate-700">{t("municipalityHome.eventsEmpty", { city })}</p>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {events.map((e) => (
+                <li key={e.id}>
+                  <EventCard event={e} slug={slug} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </HydrationBoundary>
     </main>
   );
 }

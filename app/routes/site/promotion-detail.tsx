@@ -1,7 +1,8 @@
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
@@ -218,6 +219,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 alt={t("common.logoOf", { name: m.businessName })}
                 width={56}
                 height={56}
+                loading="lazy"
                 className="size-14 rounded-full bg-slate-100 object-cover"
               />
               <div>
