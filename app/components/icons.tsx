@@ -1,39 +1,24 @@
 /**
  * Icons (lucide's drawings) as references into one long-cached sprite, app/assets/icons.svg, generated from
- * lucide-react by `npm run icons`. Each icon renders `<svg><use href="…#name"/></svg>`: a few dozen bytes of
- * HTML instead of its paths, and no icon code in the browser (issue #7). Decorative by default
- * (aria-hidden) unless given an aria-label or title.
+ * lucide-react by `npm run icons`. Each icon renders `<svg class="icon"><use href="…#name"/></svg>`: a few dozen
+ * bytes of HTML instead of its paths, and no icon code in the browser (issue #7); lucide's size, fill and stroke
+ * are the `.icon` rule in app.css. Decorative by default (aria-hidden) unless given an aria-label or title.
  */
 import type { SVGProps } from "react";
 import sprite from "~/assets/icons.svg?url&no-inline";
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref"> & {
-  size?: number | string;
-  strokeWidth?: number | string;
-};
+export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref">;
 export type LucideIcon = (props: IconProps) => React.JSX.Element;
 
 function icon(name: string): LucideIcon {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per icon at module level, never in a render
-  function Icon({ size = 24, strokeWidth = 2, className, children, ...rest }: IconProps) {
+  function Icon({ className, children, ...rest }: IconProps) {
     const labelled =
       rest["aria-label"] !== undefined || rest["aria-labelledby"] !== undefined || children !== undefined;
     return (
+      // Size, fill and stroke come from the .icon class (app.css); the symbol carries the viewBox.
       // biome-ignore lint/a11y/noSvgWithoutTitle: decorative (aria-hidden) unless the caller labels it
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={strokeWidth}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`}
-        aria-hidden={labelled ? undefined : "true"}
-        {...rest}
-      >
+      <svg className={className ? `icon ${className}` : "icon"} aria-hidden={labelled ? undefined : "true"} {...rest}>
         {children}
         <use href={`${sprite}#${name}`} />
       </svg>
