@@ -163,6 +163,9 @@ function keyOf(key: string, options: TOptions | string | undefined): string | nu
   if (typeof key !== "string") return null;
   if (options === undefined) return key;
   if (typeof options === "string") return `${key}\u0000=${options}`;
+  // Plurals are not memoised: their category goes through intlValue on every call, so each render records
+  // it for the browser to hydrate with (lib/intl-replay.ts).
+  if (typeof options.count === "number") return null;
   let out = key;
   for (const name in options) {
     const value = options[name];

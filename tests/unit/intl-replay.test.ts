@@ -57,8 +57,16 @@ describe("Intl values recorded on the server, replayed while hydrating", () => {
     expect(store.get("plural|fr|1")).toBe("one");
     recordIntlWith(() => undefined);
     replayIntl({ "plural|fr|1": "other" });
-    // A fresh translator (each one memoises its answers): the category now comes from the replay.
+    // The category now comes from the replay, also for a translator that answered the same call before.
     expect(createI18n("fr", messages).t("item", { count: 1 })).toBe("1 éléments");
+    replayIntl({});
+    // A translator that has answered once still records the category for the next render.
+    const i18n = createI18n("fr", messages);
+    i18n.t("item", { count: 2 });
+    const next = new Map<string, string>();
+    recordIntlWith(() => next);
+    expect(i18n.t("item", { count: 2 })).toBe("2 éléments");
+    expect(next.get("plural|fr|2")).toBe("other");
   });
 
   it("puts the values in a data block that markup inside them cannot close", () => {
