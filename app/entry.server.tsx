@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Writable } from "node:stream";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
@@ -43,7 +42,6 @@ export default function handleRequest(
   // (onAllReady) also puts the content of <Suspense> boundaries in place instead of streaming it after the
   // shell; the boundaries are there to let the browser hydrate the page in parts (routes/site/layout.tsx).
   return new Promise((resolve, reject) => {
-    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
     const nonce = loadContext?.nonce;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
@@ -78,7 +76,7 @@ export default function handleRequest(
           // Every boundary's content in place, however large (React would otherwise move big ones to the end of
           // the document with a script to swap them in).
           progressiveChunkSize: Number.POSITIVE_INFINITY,
-          [readyOption]() {
+          onAllReady() {
             pipe(sink);
           },
           onShellError(error: unknown) {

@@ -17,19 +17,16 @@ import { useNavigate } from "react-router";
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
-/** The marker the document-wide click listener looks for. */
-const ATTRIBUTE = "data-discover";
-
 export function Link({ to, ...rest }: LinkProps) {
-  return <a {...rest} href={to} {...{ [ATTRIBUTE]: "true" }} />;
+  return <a {...rest} href={to} data-discover="true" />;
 }
 
-/** A plain left click on one of our links, in this window, that nothing else handled. */
-export function appLinkTarget(event: MouseEvent): HTMLAnchorElement | null {
+/** A plain left click on one of our links (marked `data-discover`), in this window, that nothing else handled. */
+function appLinkTarget(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0) return null;
   if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
   const target = event.target;
-  const anchor = target instanceof Element ? target.closest(`a[${ATTRIBUTE}]`) : null;
+  const anchor = target instanceof Element ? target.closest("a[data-discover]") : null;
   if (!(anchor instanceof HTMLAnchorElement)) return null;
   if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
   if (anchor.origin !== window.location.origin) return null;
