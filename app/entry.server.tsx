@@ -12,6 +12,8 @@ import { log, securityEvent } from "./lib/log.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 
+// Registers every module's background jobs before the worker starts (bootstrap).
+import "./jobs.server";
 export { bootstrap, shutdown } from "./lib/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
 export { rateLimitMiddleware } from "./lib/rate-limit.server";

@@ -8,6 +8,8 @@ import { insertAccount } from "~/modules/user/user.server";
 import { closeDatabase, configFromEnv, initDatabase } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
+import { startWorker, stopWorker } from "./jobs.server";
+import { closeMailTransport } from "./mail.server";
 
 export type BootstrapResult = {
   database: "pglite" | "postgres";
@@ -50,9 +52,13 @@ export async function bootstrap(): Promise<BootstrapResult> {
       log("info", "first administrator created", { email: e.ADMIN_EMAIL });
     }
   }
+  // Background work (mail, alerts, digests) runs in every app process; JOBS_WORKER=false turns it off here.
+  if (e.JOBS_WORKER) startWorker();
   return { database: handle.kind, seeded, demoAccounts };
 }
 
 export async function shutdown() {
+  await stopWorker();
+  closeMailTransport();
   await closeDatabase();
 }
