@@ -24,6 +24,7 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { mailOutbox } from "@db/schema";
+import { baseUrl } from "./auth.server";
 import { type DbOrTx, dbKind, getDb } from "./db.server";
 import { env } from "./env.server";
 import { registerJob, registerPump, registerRecurring, wakeWorker } from "./jobs.server";
@@ -142,7 +143,7 @@ const claimMs = () => env().MAIL_CLAIM_SECONDS * 1000;
 function messageIdFor(id: string): string {
   let host = "buurtplatform.local";
   try {
-    host = new URL(env().PUBLIC_URL ?? "http://buurtplatform.local").hostname || host;
+    host = new URL(baseUrl()).hostname || host;
   } catch {
     /* keep the default */
   }
@@ -220,7 +221,11 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<u
   );
 }
 
-const claimColumns = sql.raw("id, to_address, reply_to, subject, body_text, body_html, headers, attempts");
+const claimColumns = sql.raw(
+  ["id", "to_address", "reply_to", "subject", "body_text", "body_html", "headers", "attempts"]
+    .map((c) => `mail_outbox.${c}`)
+    .join(", "),
+);
 
 /** Claims abandoned by a dead process go back to pending (or fail when they had their last attempt). */
 export async function releaseStaleClaims(all = false): Promise<number> {
