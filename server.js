@@ -151,6 +151,8 @@ async function main() {
   const boot = await entry.bootstrap();
 
   app.use(entry.rateLimitMiddleware());
+  // CORS preflight of the open-data API and the feeds (app/lib/http-cache.server.ts).
+  app.use(entry.corsPreflightMiddleware());
   // Anonymous pages for a few seconds, dropped on every write (app/lib/page-cache.server.ts).
   app.use(entry.pageCacheMiddleware());
 

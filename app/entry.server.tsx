@@ -18,6 +18,7 @@ export { bootstrap, shutdown } from "./lib/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
 export { rateLimitMiddleware } from "./lib/rate-limit.server";
 export { pageCacheMiddleware } from "./lib/page-cache.server";
+export { corsPreflightMiddleware } from "./lib/http-cache.server";
 // For operational scripts (durability, load tests) that prepare a database with the built code.
 export { migrateDatabase, openDatabase } from "./lib/db.server";
 export { seedDemo } from "@db/seed/demo";

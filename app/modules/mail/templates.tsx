@@ -213,7 +213,7 @@ export const TEMPLATES = {
       { kind: "quote", label: t("mail:reportOutcome.yourReport"), text: clip(d.description, 500) },
     ];
     if (!approved && (d.reason || d.note)) {
-      const reason = [d.reason ? t(`mail:reasons.${d.reason}`) : null, d.note].filter(Boolean).join(" — ");
+      const reason = [d.reason ? t(`site:reportReasons.${d.reason}`) : null, d.note].filter(Boolean).join(" — ");
       blocks.push({ kind: "quote", label: t("mail:reportOutcome.reason"), text: reason });
     }
     if (approved) {

@@ -1,9 +1,9 @@
 /** Signing in and out through better-auth, with security events and audit rows. */
 import type { AppLoadContext } from "react-router";
 import { getAuth } from "~/lib/auth.server";
-import { securityEvent } from "~/lib/log.server";
+import { log, securityEvent } from "~/lib/log.server";
 import { recordEventSafely } from "../log/log.server";
-import { findUserIdByEmail } from "./user.server";
+import { findUserIdByEmail, rememberLocale } from "./user.server";
 
 export type SignInResult = { ok: true; headers: Headers; role: string; userId: string } | { ok: false };
 
@@ -40,6 +40,8 @@ export async function signIn(
   const user = body.user;
   if (!user) return { ok: false };
   securityEvent("auth.sign_in", { requestId: context.requestId, userId: user.id, ip: context.ip });
+  // The language of this sign-in is the one their mail goes out in (issue #13).
+  await rememberLocale(user.id, context.locale).catch((err) => log("warn", "language not remembered", { err }));
   await recordEventSafely({
     userId: user.id,
     eventType: "auth.sign_in",

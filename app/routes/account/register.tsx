@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const parsed = parseWith(registerSchema, form);
   if (!parsed.ok) {
@@ -41,7 +41,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
-    await registerAccount(parsed.data);
+    await registerAccount(parsed.data, context.locale);
     return { ok: true as const };
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err, "account:register.errors.failed");

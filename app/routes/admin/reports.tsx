@@ -4,10 +4,13 @@ import { AdminHeader, Badge, type Tone, truncate } from "~/components/admin/admi
 import { CrudDialog, DataTable, useCrud } from "~/components/crud";
 import { listParams } from "~/lib/crud.server";
 import { formatDateTime } from "~/lib/format";
-import { readForm } from "~/lib/form.server";
+import { parseWith, readForm } from "~/lib/form.server";
+import { SelectField, TextArea } from "~/components/form";
+import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
+import { MODERATION_NOTE_MAX, moderationSchema } from "~/modules/report/report.schema";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, loadList, notFound, postedUuid, unknownIntent } from "~/modules/admin/action.server";
+import { attempt, invalid, loadList, notFound, postedUuid, unknownIntent } from "~/modules/admin/action.server";
 import {
   type AdminReportRow,
   deleteReport,
@@ -41,8 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reject": {
       if (!id) return notFound("admin:reports.statusFailed", context);
       const decision = form.intent === "approve" ? "approved" : "rejected";
+      // The optional reason (a common one and/or a note) travels with a rejection only.
+      const outcome = parseWith(moderationSchema, decision === "rejected" ? form : {});
+      if (!outcome.ok) return invalid(outcome, "admin:reports.statusFailed");
       return attempt(context, `admin:reports.${decision}`, "admin:reports.statusFailed", () =>
-        moderateReport(actor, id, decision),
+        moderateReport(actor, id, decision, outcome.data),
       );
     }
     case "delete": {
@@ -194,7 +200,32 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         busyLabel={t("admin:reports.rejecting")}
         fetcher={crud.fetcher}
         hidden={hidden}
-      />
+      >
+        {({ fieldErrors }) => (
+          <>
+            <SelectField
+              label={t("admin:reports.reasonLabel")}
+              name="reason"
+              defaultValue=""
+              error={fieldErrors.reason}
+            >
+              <option value="">{t("admin:reports.reasonNone")}</option>
+              {REPORT_REJECTION_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {t(`site:reportReasons.${r}`)}
+                </option>
+              ))}
+            </SelectField>
+            <TextArea
+              label={t("admin:reports.noteLabel")}
+              name="note"
+              maxLength={MODERATION_NOTE_MAX}
+              hint={t("admin:reports.noteHint")}
+              error={fieldErrors.note}
+            />
+          </>
+        )}
+      </CrudDialog>
       <CrudDialog
         open={mode.kind === "delete"}
         onClose={crud.close}

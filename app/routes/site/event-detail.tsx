@@ -10,6 +10,7 @@ import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
+import { eventJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/event-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -52,6 +53,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         context.t("site:events.metaDescription", { city: municipality.name }),
       image: new URL(event.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
       type: "article",
+      jsonLd: eventJsonLd(
+        event,
+        { city: municipality.name },
+        {
+          page: new URL(`/events/${municipality.slug}/${event.id}`, request.url).href,
+          merchant: new URL(`/merchants/${event.merchantId}`, request.url).href,
+          image: event.imageUrl ? new URL(event.imageUrl, request.url).href : null,
+        },
+      ),
     },
   };
 }

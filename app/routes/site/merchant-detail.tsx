@@ -8,6 +8,7 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
+import { localBusinessJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/merchant-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -44,6 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         .filter(Boolean)
         .join(" · "),
       image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+      jsonLd: localBusinessJsonLd(merchant, {
+        page: new URL(`/merchants/${merchant.id}`, request.url).href,
+        image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+      }),
     },
   };
 }

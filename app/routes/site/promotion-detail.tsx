@@ -12,6 +12,7 @@ import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
+import { offerJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/promotion-detail";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -53,6 +54,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
       image: new URL(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
       type: "article",
+      jsonLd: offerJsonLd(promotion, {
+        page: new URL(`/promotions/${municipality.slug}/${promotion.id}`, request.url).href,
+        merchant: new URL(`/merchants/${promotion.merchant.id}`, request.url).href,
+        image: promotion.imageUrl ? new URL(promotion.imageUrl, request.url).href : null,
+      }),
     },
   };
 }
