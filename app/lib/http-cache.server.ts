@@ -35,7 +35,6 @@ export function cacheableResponse(
     "Cache-Control": `public, max-age=${options.maxAge ?? 60}`,
     ETag: etag,
     Vary: "Accept-Encoding",
-    "X-Content-Type-Options": "nosniff",
     ...(options.cors ? CORS_HEADERS : {}),
     ...(options.headers ?? {}),
   });

@@ -80,3 +80,16 @@ export function headerOf(raw: string, name: string): string | null {
   const m = new RegExp(`^${name}: ?(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head);
   return m ? m[1].replace(/\r?\n[ \t]+/g, " ").trim() : null;
 }
+
+/** A header with RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) decoded, e.g. the Subject. */
+export function decodedHeaderOf(raw: string, name: string): string | null {
+  const value = headerOf(raw, name);
+  if (value === null) return null;
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
