@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: [merchant.category ? context.t(`site:categories.${merchant.category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
-      image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+      image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
     },
   };
 }

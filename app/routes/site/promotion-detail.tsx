@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
-      image: new URL(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
     },
   };
