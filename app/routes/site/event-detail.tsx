@@ -13,7 +13,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import type { Route } from "./+types/event-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;

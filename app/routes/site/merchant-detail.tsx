@@ -11,7 +11,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
 import type { Route } from "./+types/merchant-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   let merchant: PublicMerchant | null = null;
   try {
     merchant = await findPublicMerchant(params.merchantId);

@@ -15,7 +15,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import type { Route } from "./+types/promotion-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
