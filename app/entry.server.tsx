@@ -9,16 +9,14 @@ import { MessagesContext } from "./lib/i18n-messages";
 import { intlReplayScript, recordIntlWith } from "./lib/intl-replay";
 import { MESSAGES } from "./lib/i18n.server";
 import { log, securityEvent } from "./lib/log.server";
+// Registers every module's background jobs before the worker starts (bootstrap).
+import "./jobs.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 
-// Registers every module's background jobs before the worker starts (bootstrap).
-import "./jobs.server";
-export { bootstrap, shutdown } from "./lib/bootstrap.server";
-export { createAppContext, headersFrom } from "./lib/context.server";
-export { rateLimitMiddleware } from "./lib/rate-limit.server";
-export { pageCacheMiddleware } from "./lib/page-cache.server";
-export { corsPreflightMiddleware } from "./lib/http-cache.server";
+// What server.js (the launcher) calls, typed in app/server/api.ts; server.js is type-checked against it.
+export { startServer } from "./server/http.server";
+export { onStatement } from "./lib/db.server";
 // For operational scripts (durability, load tests) that prepare a database with the built code.
 export { migrateDatabase, openDatabase } from "./lib/db.server";
 export { seedDemo } from "@db/seed/demo";

@@ -8,7 +8,7 @@ import { SMTPServer } from "smtp-server";
 const dir = process.env.PGLITE_DIR;
 if (!dir) throw new Error("PGLITE_DIR is required");
 fs.rmSync(dir, { recursive: true, force: true });
-fs.rmSync(`${dir}.lock`, { force: true });
+fs.rmSync(`${dir}.lock`, { force: true }); // the lock of older versions, beside the directory
 
 const mailDir = `${dir}-mail`;
 fs.rmSync(mailDir, { recursive: true, force: true });

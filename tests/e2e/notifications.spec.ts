@@ -35,7 +35,9 @@ async function moderate(admin: Page, text: string, decision: "Approve" | "Reject
   if (reason) await dialog.getByLabel("Reason (optional)").selectOption({ label: reason });
   if (note) await dialog.getByLabel("Note to the reporter (optional)").fill(note);
   await dialog.getByRole("button", { name: decision }).click();
-  await expect(dialog.getByText(`Report ${decision === "Approve" ? "approved" : "rejected"} successfully!`)).toBeVisible();
+  await expect(
+    dialog.getByText(`Report ${decision === "Approve" ? "approved" : "rejected"} successfully!`),
+  ).toBeVisible();
 }
 
 test.describe("closing the loop with residents", () => {
@@ -73,7 +75,10 @@ test.describe("closing the loop with residents", () => {
     await expect(resident).toHaveURL(/\/my-reports$/);
   });
 
-  test("a follower gets the urgent alert and unsubscribes in one click without signing in", async ({ browser, request }) => {
+  test("a follower gets the urgent alert and unsubscribes in one click without signing in", async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const follower = await signedIn(browser, DEMO.user);
     await follower.goto("/hasselt?lng=en");
@@ -137,10 +142,14 @@ test.describe("closing the loop with residents", () => {
     expect(mail.subject).toContain("Confirmez votre newsletter pour Zonhoven");
     const link = /(http:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(mail.text)?.[1] as string;
     await page.goto(`${new URL(link).pathname}${new URL(link).search}&lng=fr`);
-    await expect(page.getByRole("status")).toHaveText("Merci ! Vous recevrez désormais la newsletter hebdomadaire de Zonhoven.");
+    await expect(page.getByRole("status")).toHaveText(
+      "Merci ! Vous recevrez désormais la newsletter hebdomadaire de Zonhoven.",
+    );
     await expectAccessible(page);
     await page.goto(`${new URL(link).pathname}${new URL(link).search}&lng=en`);
-    await expect(page.getByRole("status")).toHaveText("This address was already confirmed for the newsletter of Zonhoven.");
+    await expect(page.getByRole("status")).toHaveText(
+      "This address was already confirmed for the newsletter of Zonhoven.",
+    );
   });
 
   test("a guest who wants alerts signs in first and comes back", async ({ page }) => {
@@ -173,7 +182,10 @@ test.describe("feeds, open data and structured data", () => {
       ["/reports/hasselt", "/feeds/hasselt/reports.atom"],
     ]) {
       await page.goto(`${pagePath}?lng=en`);
-      await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", feed);
+      await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute(
+        "href",
+        feed,
+      );
       const xml = await (await request.get(feed)).text();
       expect(XMLValidator.validate(xml)).toBe(true);
       const doc = parser.parse(xml);
@@ -182,7 +194,9 @@ test.describe("feeds, open data and structured data", () => {
     }
   });
 
-  test("the open-data API answers JSON with CORS, an ETag and a cursor, and its OpenAPI document", async ({ request }) => {
+  test("the open-data API answers JSON with CORS, an ETag and a cursor, and its OpenAPI document", async ({
+    request,
+  }) => {
     const res = await request.get("/api/v1/promotions?municipality=hasselt&limit=2", {
       headers: { Origin: "https://example.org" },
     });
@@ -203,7 +217,9 @@ test.describe("feeds, open data and structured data", () => {
     expect(preflight.headers()["access-control-allow-methods"]).toContain("GET");
     const doc = await (await request.get("/api/v1/openapi.json")).json();
     expect(doc.openapi).toBe("3.1.0");
-    expect((await request.post("/api/v1/promotions", { headers: { Origin: "https://example.org" } })).status()).toBe(405);
+    expect((await request.post("/api/v1/promotions", { headers: { Origin: "https://example.org" } })).status()).toBe(
+      405,
+    );
   });
 
   test("promotion, event and merchant pages carry schema.org JSON-LD", async ({ page }) => {

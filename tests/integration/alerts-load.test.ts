@@ -85,7 +85,9 @@ describe(`urgent alerts to ${FOLLOWERS} followers`, () => {
     }
     const db = await getDb();
     // Keep one busy alert to measure delivery: the other four fan-outs are dropped before the worker starts.
-    await db.execute(sql`delete from jobs where type = 'report.urgent-alert' and payload->>'reportId' <> ${busyReports[0]}`);
+    await db.execute(
+      sql`delete from jobs where type = 'report.urgent-alert' and payload->>'reportId' <> ${busyReports[0]}`,
+    );
     await db.execute(sql`delete from mail_outbox`);
     await db.execute(sql`delete from jobs where type = 'report.outcome-mail'`);
 

@@ -1,5 +1,5 @@
 import { CORS_HEADERS, cacheableResponse } from "~/lib/http-cache.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { addressSubject, enforce } from "~/lib/rate-limit.server";
 import { baseUrl } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
 import { ApiError, RESOURCES, type Resource, listResource, parseListParams } from "~/modules/opendata/api.server";
@@ -21,7 +21,7 @@ const apiError = (status: number, code: string, message: string, headers: Record
 
 async function limited(ip: string, requestId: string): Promise<Response | null> {
   try {
-    await enforce("api", [`ip:${ip}`], requestId);
+    await enforce("api", [addressSubject(ip)], requestId);
     return null;
   } catch (err) {
     const init = (err as { init?: { status?: number; headers?: Record<string, string> } }).init;

@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
@@ -11,7 +12,7 @@ import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merc
 import { localBusinessJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/merchant-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   let merchant: PublicMerchant | null = null;
   try {
     merchant = await findPublicMerchant(params.merchantId);
@@ -44,10 +45,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: [merchant.category ? context.t(`site:categories.${merchant.category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
-      image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+      image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
       jsonLd: localBusinessJsonLd(merchant, {
-        page: new URL(`/merchants/${merchant.id}`, request.url).href,
-        image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+        page: absoluteUrl(`/merchants/${merchant.id}`),
+        image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
       }),
     },
   };

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { NewsletterForm } from "~/components/site-footer";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
-import { enforce } from "~/lib/rate-limit.server";
+import { addressSubject, enforce } from "~/lib/rate-limit.server";
 import { newsletterSchema } from "~/modules/notification/notification.schema";
 import { subscribeNewsletter } from "~/modules/notification/newsletter.server";
 import type { Route } from "./+types/newsletter";
@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export async function action({ request, context }: Route.ActionArgs) {
   try {
-    await enforce("newsletter", [`ip:${context.ip}`], context.requestId);
+    await enforce("newsletter", [addressSubject(context.ip)], context.requestId);
   } catch (err) {
     if (err && typeof err === "object" && "init" in err) {
       return data({ ok: false as const, formError: "errors.tooManyRequests" }, { status: 429 });

@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -15,7 +16,7 @@ import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/p
 import { offerJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/promotion-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
@@ -52,12 +53,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
-      image: new URL(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
       jsonLd: offerJsonLd(promotion, {
-        page: new URL(`/promotions/${municipality.slug}/${promotion.id}`, request.url).href,
-        merchant: new URL(`/merchants/${promotion.merchant.id}`, request.url).href,
-        image: promotion.imageUrl ? new URL(promotion.imageUrl, request.url).href : null,
+        page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
+        merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
+        image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
       }),
     },
   };
