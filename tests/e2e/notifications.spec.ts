@@ -152,6 +152,13 @@ test.describe("closing the loop with residents", () => {
     );
   });
 
+  test("the newsletter page works without the footer and passes axe (nl)", async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto("/newsletter?lng=nl");
+    await expect(page.getByRole("heading", { level: 1, name: "Nieuwsbrief" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test("a guest who wants alerts signs in first and comes back", async ({ page }) => {
     await acceptCookies(page);
     await page.goto("/hasselt?lng=en");

@@ -458,6 +458,21 @@ describe("language and personal data", () => {
     expect(await locale()).toBe("fr");
   });
 
+  it("switching language while signed in (?lng=) is remembered for their mail", async () => {
+    const { rootData } = await import("~/lib/root-data.server");
+    const user = await makeUser("user");
+    const actor = await actorFor(user);
+    const ctx = { ...contextFor(actor, "nl"), localeChosen: true } as unknown as AppLoadContext;
+    await rootData(ctx);
+    const db = await getDb();
+    const [row] = await db.select({ l: users.locale }).from(users).where(eq(users.id, user.id));
+    expect(row.l).toBe("nl");
+    // Only a chosen language counts: a page merely rendered in French (Accept-Language) changes nothing.
+    await rootData(contextFor(actor, "fr"));
+    const [after] = await db.select({ l: users.locale }).from(users).where(eq(users.id, user.id));
+    expect(after.l).toBe("nl");
+  });
+
   it("signing in stores the language of the sign-in", async () => {
     const { signIn } = await import("~/modules/user/session.server");
     const { FACTORY_PASSWORD } = await import("../factories");
