@@ -132,7 +132,7 @@ test.describe("closing the loop with residents", () => {
     await footer.getByRole("button", { name: "S'abonner" }).click();
     await expect(footer.getByText("Veuillez saisir une adresse e-mail valide.")).toBeVisible();
     await footer.getByLabel("Recevez l'actualité et les offres locales dans votre boîte mail.").fill(email);
-    await expect(footer.getByLabel("Commune")).toHaveValue("zonhoven");
+    await expect(footer.getByLabel("Actualités de")).toHaveValue("zonhoven");
     await footer.getByRole("button", { name: "S'abonner" }).click();
     const success = footer.getByText("Merci ! Consultez votre boîte mail pour confirmer votre inscription.");
     await expect(success).toBeVisible();
