@@ -35,6 +35,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { jobs } from "@db/schema";
+import { ignoreWritesTo } from "./cache.server";
 import { type Db, type DbOrTx, dbKind, getDb } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
@@ -53,6 +54,10 @@ export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
 type Definition = { handler: JobHandler<unknown>; maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
 type Recurring = { type: string; everyMs: number; offsetMs: number; catchUpMs: number };
 export type Pump = () => Promise<number>;
+
+// The queue's own rows are bookkeeping: claiming and finishing jobs (every poll) must not empty the page
+// caches (cache.server.ts). What a handler writes to other tables still counts.
+ignoreWritesTo("jobs");
 
 /** A failure that retrying cannot fix (bad payload, row gone): the job is marked failed at once. */
 export class PermanentJobError extends Error {}

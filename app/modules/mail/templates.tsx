@@ -1,5 +1,5 @@
 /**
- * The platform's emails as React Email components (decision 0008). One layout; each template turns its data
+ * The platform's emails as React Email components (decision 0009). One layout; each template turns its data
  * into a `MailContent` (subject, heading and blocks, already translated into the recipient's language) and the
  * layout renders it to HTML; the plain-text part is rendered from the same tree (compose.server.tsx).
  *
