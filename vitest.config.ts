@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // The page-cache test opens an in-memory PGlite in beforeAll: over 10 s on a busy 2-core machine.
+          hookTimeout: 60_000,
         },
       },
       {
