@@ -12,7 +12,7 @@ import { log, securityEvent } from "./lib/log.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 
-export { bootstrap, shutdown } from "./lib/bootstrap.server";
+export { bootstrap, shutdown } from "./server/bootstrap.server";
 export { createAppContext, headersFrom } from "./lib/context.server";
 export { rateLimitMiddleware } from "./lib/rate-limit.server";
 export { pageCacheMiddleware } from "./lib/page-cache.server";

@@ -128,3 +128,63 @@ export function FormMessage({ error, success }: { error?: string | null; success
     );
   return null;
 }
+
+/** A label for a required field: the text plus a visual asterisk (the input itself carries aria-required). */
+export function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="ml-0.5 text-red-700">
+        *
+      </span>
+    </>
+  );
+}
+
+/** A labelled checkbox used as a toggle (is_active, is_premium, is_featured). */
+export function ToggleField({
+  name,
+  label,
+  defaultChecked,
+  hint,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultChecked?: boolean;
+  hint?: ReactNode;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        className="mt-0.5 size-5 rounded border-slate-400 accent-brand-600"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A group of fields with a small heading inside a dialog or form. */
+export function FieldGroup({ legend, children, hint }: { legend: string; children: ReactNode; hint?: string }) {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
+      {hint && <p className="-mt-2 text-xs text-slate-600">{hint}</p>}
+      {children}
+    </fieldset>
+  );
+}

@@ -4,8 +4,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import { municipalities, users } from "@db/schema";
-import { insertAccount } from "~/modules/user/user.server";
-import { closeDatabase, configFromEnv, initDatabase } from "./db.server";
+import { type DbOrTx, closeDatabase, configFromEnv, initDatabase } from "./db.server";
 import { env } from "./env.server";
 import { log } from "./log.server";
 
@@ -16,7 +15,13 @@ export type BootstrapResult = {
 };
 type DemoAccount = { role: string; email: string; password: string };
 
-export async function bootstrap(): Promise<BootstrapResult> {
+/** Creates an account in a transaction: given by the caller (app/server/), since lib/ imports no module. */
+export type CreateAccount = (
+  tx: DbOrTx,
+  account: { name: string; email: string; password: string; role: "admin"; municipalityId: null },
+) => Promise<unknown>;
+
+export async function bootstrap(createAccount: CreateAccount): Promise<BootstrapResult> {
   const e = env();
   const config = configFromEnv();
   const handle = await initDatabase(config);
@@ -39,7 +44,7 @@ export async function bootstrap(): Promise<BootstrapResult> {
     const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
     if (n === 0) {
       await db.transaction((tx) =>
-        insertAccount(tx, {
+        createAccount(tx, {
           name: "Administrator",
           email: e.ADMIN_EMAIL as string,
           password: e.ADMIN_PASSWORD as string,

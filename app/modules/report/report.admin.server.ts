@@ -9,7 +9,7 @@ import type { ReportStatus } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
 import { can } from "./report.policy";
 import { isUuid } from "~/lib/query";

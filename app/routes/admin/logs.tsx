@@ -1,11 +1,10 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { AdminHeader, Badge } from "~/components/admin/admin-ui";
-import { DataTable } from "~/components/crud";
-import { listParams } from "~/lib/crud.server";
+import { DataTable, PanelHeader } from "~/components/crud";
+import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { loadList } from "~/modules/admin/action.server";
+import { listParams, loadList } from "~/lib/list.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/logs";
 
@@ -44,7 +43,7 @@ export default function LogsPage({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageSize, error } = loaderData;
   return (
     <div className="space-y-6">
-      <AdminHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
+      <PanelHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
       <DataTable
         caption={t("admin:logs.caption")}
         searchable

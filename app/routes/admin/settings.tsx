@@ -2,15 +2,15 @@ import { Loader2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
-import { AdminHeader, FieldGroup, ToggleField } from "~/components/admin/admin-ui";
-import { FormMessage, TextField } from "~/components/form";
-import type { CrudResult } from "~/components/crud";
-import { parseWith, readForm } from "~/lib/form.server";
+import { FieldGroup, FormMessage, TextField, ToggleField } from "~/components/form";
+import { type CrudResult, PanelHeader } from "~/components/crud";
+import { formAction } from "~/lib/crud.server";
 import { requireAdmin } from "~/lib/guards.server";
+import { loadList } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, invalid, loadList, unknownIntent } from "~/modules/admin/action.server";
-import { settingsSchema } from "~/modules/admin/admin.schema";
+import { settingsSchema } from "~/modules/settings/settings.schema";
 import { getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
+import type { SettingsInput } from "~/modules/settings/settings.schema";
 import type { Route } from "./+types/settings";
 
 /** Only masked keys ever leave the server. */
@@ -26,11 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const form = await readForm(request);
-  if (form.intent !== "save") return unknownIntent();
-  const parsed = parseWith(settingsSchema, form);
-  if (!parsed.ok) return invalid(parsed);
-  return attempt(context, "admin:settings.saved", "admin:settings.saveFailed", () => saveSettings(actor, parsed.data));
+  const save = {
+    success: "admin:settings.saved",
+    failure: "admin:settings.saveFailed",
+    row: false,
+    schema: settingsSchema,
+    run: (input: unknown) => saveSettings(actor, input as SettingsInput),
+  };
+  return formAction(request, context, { save }, { invalid: "admin:common.fixErrors" });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -52,7 +55,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="max-w-3xl space-y-6">
-      <AdminHeader title={t("admin:settings.title")} intro={t("admin:settings.intro")} />
+      <PanelHeader title={t("admin:settings.title")} intro={t("admin:settings.intro")} />
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {error}

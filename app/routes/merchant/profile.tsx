@@ -4,18 +4,16 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
-import { FormMessage, SelectField, TextField } from "~/components/form";
+import { FormMessage, Required, SelectField, TextField } from "~/components/form";
 import { PageHeading } from "~/components/page-heading";
-import { fail, failFrom, ok } from "~/lib/crud.server";
+import { formAction } from "~/lib/crud.server";
 import { HttpError } from "~/lib/errors";
-import { parseWith, readForm } from "~/lib/form.server";
 import { requireMerchant } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { WEEK_DAYS, hoursFieldName, listToWeek } from "~/modules/merchant/merchant.hours";
-import { merchantProfileSchema } from "~/modules/merchant/merchant.schema";
+import { type MerchantProfileInput, merchantProfileSchema } from "~/modules/merchant/merchant.schema";
 import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
-import { Required } from "~/components/crud";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -55,16 +53,14 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireMerchant(request, context);
-  const form = await readForm(request);
-  if (form.intent !== "update") return fail(400, "validation.malformed");
-  const parsed = parseWith(merchantProfileSchema, form);
-  if (!parsed.ok) return fail(400, parsed.formError ?? "merchant:errors.checkFields", parsed.fieldErrors);
-  try {
-    await updateOwnMerchantProfile(actor, parsed.data);
-    return ok("merchant:profile.success");
-  } catch (err) {
-    return failFrom(err, "merchant:profile.errors.updateFailed", (key) => context.t(key));
-  }
+  const update = {
+    success: "merchant:profile.success",
+    failure: "merchant:profile.errors.updateFailed",
+    row: false,
+    schema: merchantProfileSchema,
+    run: (input: unknown) => updateOwnMerchantProfile(actor, input as MerchantProfileInput),
+  };
+  return formAction(request, context, { update }, { invalid: "merchant:errors.checkFields" });
 }
 
 export default function MerchantProfile({ loaderData }: Route.ComponentProps) {

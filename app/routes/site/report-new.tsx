@@ -22,7 +22,7 @@ import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { enforce } from "~/lib/rate-limit.server";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport } from "~/modules/report/report.server";
 import type { Route } from "./+types/report-new";
