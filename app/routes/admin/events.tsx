@@ -38,16 +38,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { rows, total, page, pageSize, error, merchants, today } = loaderData;
+  const { merchants, today } = loaderData;
   return (
     <CrudScreen
       texts={useCrudTexts("admin:events")}
+      {...loaderData}
       searchable
-      rows={rows}
-      total={total}
-      page={page}
-      pageSize={pageSize}
-      error={error}
       columns={useEventColumns(true)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("admin:events.deleteConfirm", { title: r.title })}

@@ -49,9 +49,8 @@ export default function FeaturesPage({ loaderData }: Route.ComponentProps) {
   return (
     <CrudScreen
       texts={useCrudTexts("admin:features")}
+      {...loaderData}
       searchable
-      rows={loaderData.rows}
-      error={loaderData.error}
       columns={[
         {
           key: "name",

@@ -40,18 +40,13 @@ function metadataSummary(metadata: Record<string, unknown>): string {
 
 export default function LogsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error } = loaderData;
   return (
     <div className="space-y-6">
       <PanelHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
       <DataTable
         caption={t("admin:logs.caption")}
+        {...loaderData}
         searchable
-        rows={rows}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        error={error}
         emptyMessage={t("admin:logs.empty")}
         rowKey={(r) => r.id}
         columns={[

@@ -1,7 +1,8 @@
 /** Admin panel: merchants with their accounts (SPEC §2 Merchants). */
-import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { CrudScreen, useCrudTexts } from "~/components/crud";
-import { FieldGroup, SelectField, TextField, ToggleField } from "~/components/form";
+import { NewAccountFields } from "~/components/panel/user";
+import { FieldGroup } from "~/components/form";
+import { BusinessFields } from "~/components/panel/merchant";
 import { YesNo } from "~/components/ui/badge";
 import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
@@ -37,99 +38,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-type Errors = Record<string, string>;
-type Municipality = { id: string; name: string };
-
-/** The business: on add under the new account's fields, on edit with the premium flag. */
+/** Adding: the new account and its business; editing: the business. */
 function MerchantFields({
   row,
   municipalities,
   fieldErrors,
 }: {
   row?: AdminMerchantRow;
-  municipalities: Municipality[];
-  fieldErrors: Errors;
+  municipalities: { id: string; name: string }[];
+  fieldErrors: Record<string, string>;
 }) {
   const { t } = useTranslation();
-  const account = (name: string, type: string, autoComplete: string) => (
-    <TextField
-      label={t(`admin:merchants.${name}`)}
-      name={name}
-      type={type}
-      required
-      autoComplete={autoComplete}
-      error={fieldErrors[name]}
-    />
-  );
-  const business = (
-    <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        label={t("admin:merchants.businessName")}
-        name="business_name"
-        required
-        defaultValue={row?.businessName}
-        error={fieldErrors.business_name}
-        hint={row ? t("admin:merchants.renameHint") : undefined}
-      />
-      <TextField
-        label={t("admin:merchants.businessEmail")}
-        name="business_email"
-        type="email"
-        required
-        defaultValue={row?.businessEmail}
-        error={fieldErrors.business_email}
-      />
-      <TextField
-        label={`${t("admin:merchants.vatNumber")} (${t("admin:common.optional")})`}
-        name="vat_number"
-        defaultValue={row?.vatNumber ?? ""}
-        placeholder={t("admin:users.vatPlaceholder")}
-        error={fieldErrors.vat_number}
-      />
-      <SelectField
-        label={t("admin:merchants.category")}
-        name="category"
-        defaultValue={row?.category ?? ""}
-        error={fieldErrors.category}
-      >
-        <option value="">{t("admin:common.noCategory")}</option>
-        {MERCHANT_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t("admin:merchants.municipality")}
-        name="municipality_id"
-        defaultValue={row?.municipalityId ?? ""}
-        error={fieldErrors.municipality_id}
-      >
-        <option value="">{t("admin:common.noMunicipality")}</option>
-        {municipalities.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </SelectField>
-    </div>
-  );
-  if (row) {
-    return (
-      <>
-        {business}
-        <ToggleField name="is_premium" label={t("admin:merchants.premium")} defaultChecked={row.isPremium} />
-      </>
-    );
-  }
+  const business = <BusinessFields row={row} municipalities={municipalities} fieldErrors={fieldErrors} />;
+  if (row) return <div className="space-y-4">{business}</div>;
   return (
     <>
       <FieldGroup legend={t("admin:merchants.accountSection")}>
         <div className="grid gap-4 sm:grid-cols-2">
-          {account("name", "text", "off")}
-          {account("email", "email", "off")}
-          {account("password", "password", "new-password")}
-          {account("confirmPassword", "password", "new-password")}
+          <NewAccountFields section="admin:merchants" fieldErrors={fieldErrors} />
         </div>
       </FieldGroup>
       <FieldGroup legend={t("admin:merchants.businessSection")}>{business}</FieldGroup>
@@ -139,7 +65,7 @@ function MerchantFields({
 
 export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error, municipalities } = loaderData;
+  const { municipalities } = loaderData;
   const twoLines = (first: string, second: string) => (
     <div className="min-w-32">
       <div>{first}</div>
@@ -149,12 +75,8 @@ export default function MerchantsPage({ loaderData }: Route.ComponentProps) {
   return (
     <CrudScreen
       texts={useCrudTexts("admin:merchants")}
+      {...loaderData}
       searchable
-      rows={rows}
-      total={total}
-      page={page}
-      pageSize={pageSize}
-      error={error}
       columns={[
         {
           key: "business",

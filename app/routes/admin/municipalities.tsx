@@ -82,9 +82,8 @@ export default function MunicipalitiesPage({ loaderData }: Route.ComponentProps)
   return (
     <CrudScreen
       texts={useCrudTexts("admin:municipalities")}
+      {...loaderData}
       searchable
-      rows={loaderData.rows}
-      error={loaderData.error}
       columns={[
         {
           key: "name",

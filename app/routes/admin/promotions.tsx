@@ -38,16 +38,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function PromotionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { rows, total, page, pageSize, error, merchants, today } = loaderData;
+  const { merchants, today } = loaderData;
   return (
     <CrudScreen
       texts={useCrudTexts("admin:promotions")}
+      {...loaderData}
       searchable
-      rows={rows}
-      total={total}
-      page={page}
-      pageSize={pageSize}
-      error={error}
       columns={usePromotionColumns(true)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("admin:promotions.deleteConfirm", { title: r.title })}

@@ -56,7 +56,6 @@ const STATUS_TONE: Record<string, Tone> = { pending: "amber", approved: "green",
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error } = loaderData;
   const crud = useCrud<AdminReportRow>();
   const { mode } = crud;
   const row = mode.kind !== "closed" && "row" in mode ? mode.row : undefined;
@@ -73,12 +72,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
       <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
       <DataTable
         caption={t("admin:reports.caption")}
+        {...loaderData}
         searchable
-        rows={rows}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        error={error}
         emptyMessage={t("admin:reports.empty")}
         rowKey={(r) => r.id}
         columns={[

@@ -120,7 +120,7 @@ function SubscriptionFields({
 
 export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error, users, today } = loaderData;
+  const { users, today } = loaderData;
   const status = (r: SubscriptionRow) => (
     <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
   );
@@ -128,12 +128,8 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
   return (
     <CrudScreen
       texts={useCrudTexts("admin:subscriptions")}
+      {...loaderData}
       searchable
-      rows={rows}
-      total={total}
-      page={page}
-      pageSize={pageSize}
-      error={error}
       columns={[
         {
           key: "user",

@@ -32,8 +32,7 @@ export default function MerchantEvents({ loaderData }: Route.ComponentProps) {
   return (
     <CrudScreen
       texts={useCrudTexts("merchant:events")}
-      rows={loaderData.rows}
-      error={loaderData.error}
+      {...loaderData}
       columns={useEventColumns(false)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("events.deleteConfirm", { title: r.title })}

@@ -32,8 +32,7 @@ export default function MerchantPromotions({ loaderData }: Route.ComponentProps)
   return (
     <CrudScreen
       texts={useCrudTexts("merchant:promotions")}
-      rows={loaderData.rows}
-      error={loaderData.error}
+      {...loaderData}
       columns={usePromotionColumns(false)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("promotions.deleteConfirm", { title: r.title })}
