@@ -17,15 +17,14 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
-import { FormMessage } from "./form";
+import { FormMessage, type FormResult, useFormResult } from "./form";
 import { PageHeading } from "./page-heading";
 import { Dialog } from "./ui/dialog";
 
 export const DIALOG_CLOSE_MS = 1500;
 
-export type CrudResult =
-  | { ok: true; message: string; params?: Record<string, string> }
-  | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };
+/** What a panel action answers (lib/crud.server.ts). */
+export type CrudResult = FormResult;
 
 export type CrudMode<Row> =
   | { kind: "closed" }
@@ -108,9 +107,7 @@ export function CrudDialog({
     delete: [t("crud.delete"), t("crud.deleting")],
     confirm: [submitLabel ?? t("crud.confirm"), busyLabel ?? t("crud.working")],
   }[kind];
-  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const errorText =
-    result && !result.ok && result.formError ? t(result.formError, { message: "", ...(result.params ?? {}) }) : null;
+  const { fieldErrors, error, success } = useFormResult(result);
 
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description} size={size}>
@@ -127,7 +124,7 @@ export function CrudDialog({
         {Object.entries(hidden).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <FormMessage error={errorText} success={result?.ok ? t(result.message, result.params ?? {}) : null} />
+        <FormMessage error={error} success={success} />
         {children?.({ fieldErrors })}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
@@ -355,7 +352,19 @@ export type CrudTexts = {
 };
 
 /** The texts of a panel section ("admin:promotions", "merchant:events"...). */
-export function useCrudTexts(section: string): CrudTexts {
+/** The panel sections whose texts follow the CrudTexts layout. */
+export type CrudSection =
+  | "admin:users"
+  | "admin:merchants"
+  | "admin:promotions"
+  | "admin:events"
+  | "admin:subscriptions"
+  | "admin:features"
+  | "admin:municipalities"
+  | "merchant:promotions"
+  | "merchant:events";
+
+export function useCrudTexts(section: CrudSection): CrudTexts {
   const { t } = useTranslation();
   const k = (name: keyof CrudTexts) => t(`${section}.${name}`);
   return {

@@ -1,4 +1,5 @@
 /** Labelled form fields that show the server's field errors. */
+import { messageKey } from "~/lib/i18n-keys";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -15,7 +16,7 @@ function Describe({ id, error, hint }: { id: string; error?: string; hint?: Reac
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">
-          {t(error)}
+          {t(messageKey(error))}
         </p>
       )}
     </>
@@ -110,6 +111,22 @@ export function SelectField({
       <Describe id={fieldId} error={error} hint={hint} />
     </div>
   );
+}
+
+/** What a form action answers (lib/form.server.ts): a success message or a failure with field errors. */
+export type FormResult =
+  | { ok: true; message: string; params?: Record<string, string> }
+  | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };
+
+/** The texts of an action's answer: the SPEC §8 message with the module's {message}, and the field errors. */
+export function useFormResult(result: FormResult | null | undefined) {
+  const { t } = useTranslation();
+  const failure = result && !result.ok ? result : null;
+  return {
+    fieldErrors: failure?.fieldErrors ?? {},
+    error: failure?.formError ? t(messageKey(failure.formError), { message: "", ...(failure.params ?? {}) }) : null,
+    success: result?.ok ? t(messageKey(result.message), result.params ?? {}) : null,
+  };
 }
 
 /** A form-level message: role=alert for errors, status for success. */

@@ -5,6 +5,7 @@
  * writes the audit row in its transaction) and answers the SPEC §8 message: "... added successfully!" or
  * "Failed to add ...: {message}" with the status and field errors of the module's error.
  */
+import { type QualifiedKey, messageKey } from "./i18n-keys";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { NotFoundError } from "./errors";
@@ -13,8 +14,8 @@ import { isUuid } from "./query";
 
 /** One thing a screen posts: its success and failure messages, and the module call. */
 export type Intent = {
-  success: string;
-  failure: string;
+  success: QualifiedKey;
+  failure: QualifiedKey;
   /** Whether the intent acts on a row named by the posted `id`. */
   row: boolean;
   /** Parses the form; without one the call gets the raw fields. */
@@ -33,39 +34,44 @@ export type CrudCommands<C = never, U = C> = {
   remove?: (id: string) => Promise<unknown>;
 };
 
+/** The SPEC §8 messages of a screen's create/update/delete (only those of the commands it offers). */
 export type CrudMessages = {
-  added: string;
-  updated: string;
-  deleted: string;
-  addFailed: string;
-  updateFailed: string;
-  deleteFailed: string;
+  added?: QualifiedKey;
+  updated?: QualifiedKey;
+  deleted?: QualifiedKey;
+  addFailed?: QualifiedKey;
+  updateFailed?: QualifiedKey;
+  deleteFailed?: QualifiedKey;
   /** The form error when a field is wrong and the schema names no SPEC §5 message. */
-  invalid: string;
+  invalid: QualifiedKey;
 };
 
+type AdminSection = "users" | "merchants" | "promotions" | "events" | "subscriptions" | "features" | "municipalities";
+type MerchantSection = "promotions" | "events";
+
 /** The message keys of a panel section: `admin:<section>.added` or `merchant:<section>.success.added`. */
-export function panelMessages(panel: "admin" | "merchant", section: string): CrudMessages {
+export function panelMessages(panel: "admin", section: AdminSection): CrudMessages;
+export function panelMessages(panel: "merchant", section: MerchantSection): CrudMessages;
+export function panelMessages(panel: "admin" | "merchant", section: AdminSection): CrudMessages {
   if (panel === "admin") {
-    const k = (name: string) => `admin:${section}.${name}`;
     return {
-      added: k("added"),
-      updated: k("updated"),
-      deleted: k("deleted"),
-      addFailed: k("addFailed"),
-      updateFailed: k("updateFailed"),
-      deleteFailed: k("deleteFailed"),
+      added: `admin:${section}.added`,
+      updated: `admin:${section}.updated`,
+      deleted: `admin:${section}.deleted`,
+      addFailed: `admin:${section}.addFailed`,
+      updateFailed: `admin:${section}.updateFailed`,
+      deleteFailed: `admin:${section}.deleteFailed`,
       invalid: "admin:common.fixErrors",
     };
   }
-  const k = (name: string) => `merchant:${section}.${name}`;
+  const own = section as MerchantSection;
   return {
-    added: k("success.added"),
-    updated: k("success.updated"),
-    deleted: k("success.deleted"),
-    addFailed: k("errors.addFailed"),
-    updateFailed: k("errors.updateFailed"),
-    deleteFailed: k("errors.deleteFailed"),
+    added: `merchant:${own}.success.added`,
+    updated: `merchant:${own}.success.updated`,
+    deleted: `merchant:${own}.success.deleted`,
+    addFailed: `merchant:${own}.errors.addFailed`,
+    updateFailed: `merchant:${own}.errors.updateFailed`,
+    deleteFailed: `merchant:${own}.errors.deleteFailed`,
     invalid: "merchant:errors.checkFields",
   };
 }
@@ -74,7 +80,7 @@ export function panelMessages(panel: "admin" | "merchant", section: string): Cru
 export function crudIntents<C, U>(commands: CrudCommands<C, U>, m: CrudMessages): Record<string, Intent> {
   const { create, update, remove } = commands;
   const intents: Record<string, Intent> = {};
-  if (create)
+  if (create && m.added && m.addFailed)
     intents.create = {
       success: m.added,
       failure: m.addFailed,
@@ -82,7 +88,7 @@ export function crudIntents<C, U>(commands: CrudCommands<C, U>, m: CrudMessages)
       schema: create.schema,
       run: (input) => create.run(input as C),
     };
-  if (update)
+  if (update && m.updated && m.updateFailed)
     intents.update = {
       success: m.updated,
       failure: m.updateFailed,
@@ -90,11 +96,12 @@ export function crudIntents<C, U>(commands: CrudCommands<C, U>, m: CrudMessages)
       schema: update.schema,
       run: (input, id) => update.run(id, input as U),
     };
-  if (remove) intents.delete = { success: m.deleted, failure: m.deleteFailed, row: true, run: (_, id) => remove(id) };
+  if (remove && m.deleted && m.deleteFailed)
+    intents.delete = { success: m.deleted, failure: m.deleteFailed, row: true, run: (_, id) => remove(id) };
   return intents;
 }
 
-type ActionOptions = { idKind?: "uuid" | "text"; notFound?: string; invalid: string };
+type ActionOptions = { idKind?: "uuid" | "text"; notFound?: string; invalid: QualifiedKey };
 
 /** Runs the posted intent of a screen and answers ok(success) or fail(status, failure, fieldErrors, params). */
 export async function formAction(
@@ -106,7 +113,7 @@ export async function formAction(
   const form = await readForm(request);
   const intent = Object.hasOwn(intents, form.intent ?? "") ? intents[form.intent] : undefined;
   if (!intent) return fail(400, "validation.malformed");
-  const translate = (key: string) => context.t(key);
+  const translate = (key: string) => context.t(messageKey(key));
   const id = (options.idKind === "text" ? postedId(form) : postedUuid(form)) ?? "";
   if (intent.row && !id) return failFrom(new NotFoundError(options.notFound), intent.failure, translate);
   let input: unknown = form;

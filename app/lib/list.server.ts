@@ -2,6 +2,7 @@
  * List plumbing shared by every panel list: the URL's ?q= and ?page=, the bounded page a query reads, a
  * case-insensitive search over columns, and loading a list with the SPEC §8 "Failed to fetch ..." banner.
  */
+import { type QualifiedKey, messageKey } from "./i18n-keys";
 import { type AnyColumn, type SQL, ilike, or } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { HttpError } from "./errors";
@@ -44,7 +45,7 @@ export function searchWhere(q: string | undefined, columns: AnyColumn[]): SQL | 
  */
 export async function loadList<T>(
   context: AppLoadContext,
-  failKey: string | null,
+  failKey: QualifiedKey | null,
   fn: () => Promise<T>,
   empty: T,
 ): Promise<{ value: T; error: string | null }> {
@@ -52,7 +53,7 @@ export async function loadList<T>(
     return { value: await fn(), error: null };
   } catch (err) {
     log("error", "panel list failed", { err, failKey });
-    const message = err instanceof HttpError ? context.t(err.message) : context.t("errors.generic");
+    const message = err instanceof HttpError ? context.t(messageKey(err.message)) : context.t("errors.generic");
     return { value: empty, error: failKey ? context.t(failKey, { message }) : message };
   }
 }

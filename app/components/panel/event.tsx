@@ -10,7 +10,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/event/event.policy";
-import { type MerchantOption, MerchantSelect, TitleCell, merchantColumn } from "./promotion";
+import { type MerchantOption, MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
 
 export type EventFormRow = {
   id: string;
@@ -146,7 +146,7 @@ export function useEventColumns<Row extends EventFormRow>(withMerchant: boolean)
       key: "category",
       header: t("events.columns.category"),
       className: "hidden lg:table-cell",
-      cell: (r) => t(`categories.${r.category}`),
+      cell: (r) => categoryLabel(t, r.category),
     },
     { key: "venue", header: t("events.columns.venue"), className: "hidden lg:table-cell", cell: (r) => r.venue },
     {

@@ -3,6 +3,7 @@
  * What the actor may set comes from the merchant policy: an administrator also sets the VAT number and the
  * premium flag; a merchant sees them read-only. The profile adds the contact details and opening hours.
  */
+import { messageKey } from "~/lib/i18n-keys";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { Clock } from "~/components/icons";
 import { Required, SelectField, TextField, ToggleField } from "~/components/form";
@@ -179,7 +180,7 @@ export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErro
         <p id="hours-hint" className="mb-3 text-xs text-slate-600">
           {t("profile.openingHoursHint")}
         </p>
-        {fieldErrors.opening_hours && <p className="field-error mb-2">{t(fieldErrors.opening_hours)}</p>}
+        {fieldErrors.opening_hours && <p className="field-error mb-2">{t(messageKey(fieldErrors.opening_hours))}</p>}
         <div className="space-y-2">
           {WEEK_DAYS.map((day) => (
             <div key={day} className="grid grid-cols-[7rem_1fr] items-center gap-3">

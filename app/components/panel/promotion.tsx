@@ -3,8 +3,10 @@
  * promotion policy: an administrator also chooses the merchant, the category and the premium flag; a
  * merchant's promotion takes them from its business profile.
  */
+import { oneOf } from "~/lib/i18n-keys";
+import type { TFunction } from "~/lib/translator";
 import { useState } from "react";
-import { PROMOTION_CATEGORIES } from "@db/schema/enums";
+import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
@@ -220,13 +222,19 @@ export function TitleCell({
 }
 
 /** The merchant column, shown to an actor who sees every merchant's rows. */
-export function merchantColumn<Row extends { businessName?: string | null }>(t: (key: string) => string): Column<Row> {
+export function merchantColumn<Row extends { businessName?: string | null }>(t: TFunction<"merchant">): Column<Row> {
   return {
     key: "merchant",
     header: t("admin:promotions.merchant"),
     cell: (r) => r.businessName ?? t("admin:common.none"),
     className: "hidden md:table-cell",
   };
+}
+
+/** A category's name, or "Not set". */
+export function categoryLabel(t: TFunction<"merchant">, category: string | null): string {
+  const known = oneOf(CATEGORIES, category);
+  return known ? t(`categories.${known}`) : (category ?? t("common.notSet"));
 }
 
 function PriceCell({ row }: { row: PromotionFormRow }) {
@@ -255,7 +263,7 @@ export function usePromotionColumns<Row extends PromotionFormRow>(withMerchant: 
       key: "category",
       header: t("promotions.columns.category"),
       className: "hidden lg:table-cell",
-      cell: (r) => (r.category ? t(`categories.${r.category}`) : t("common.notSet")),
+      cell: (r) => categoryLabel(t, r.category),
     },
     { key: "price", header: t("promotions.columns.price"), cell: (r) => <PriceCell row={r} /> },
     {

@@ -1,4 +1,5 @@
 /** Subscriptions (SPEC §7 subscriptions): list with the user's email, newest first; admin only. */
+import type { SubscriptionStatus, SubscriptionTier } from "@db/schema/enums";
 import { count, desc, eq } from "drizzle-orm";
 import { subscriptions, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
@@ -11,7 +12,12 @@ import { assertUserId } from "../user/user.admin.server";
 import { type SubscriptionAction, can } from "./subscription.policy";
 import { type SubscriptionInput, subscriptionSchema } from "./subscription.schema";
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect & { userEmail: string | null };
+/** A subscription with its user's email; tier and status are checked by the table's constraints. */
+export type SubscriptionRow = Omit<typeof subscriptions.$inferSelect, "tier" | "status"> & {
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  userEmail: string | null;
+};
 
 function guard(actor: Actor | null, action: SubscriptionAction): asserts actor is Actor {
   if (!can(actor, action)) throw new ForbiddenError();
@@ -54,7 +60,10 @@ export async function listSubscriptions(actor: Actor | null, query: ListQuery = 
       .offset(offset),
     db.select({ total: count() }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(where),
   ]);
-  return { rows, total };
+  return {
+    rows: rows.map((r) => ({ ...r, tier: r.tier as SubscriptionTier, status: r.status as SubscriptionStatus })),
+    total,
+  };
 }
 
 const values = (input: SubscriptionInput) => ({

@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
@@ -44,7 +45,7 @@ export default function Login() {
         <p className="mt-1 text-sm text-slate-600">{t("login.subtitle")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormMessage error={actionData?.error ? t(actionData.error) : null} />
+          <FormMessage error={actionData?.error ? t(messageKey(actionData.error)) : null} />
           <TextField label={t("login.email")} name="email" type="email" autoComplete="email" required />
           <TextField
             label={t("login.password")}

@@ -2,7 +2,7 @@
 import { Check, Trash2, X } from "~/components/icons";
 import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge, type Tone } from "~/components/ui/badge";
-import { type Intent, panelAction, panelMessages } from "~/lib/crud.server";
+import { type Intent, panelAction } from "~/lib/crud.server";
 import { formatDateTime, truncate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     context,
     { idKind: "uuid", remove: (id) => deleteReport(actor, id) },
-    panelMessages("admin", "reports"),
+    { deleted: "admin:reports.deleted", deleteFailed: "admin:reports.deleteFailed", invalid: "admin:common.fixErrors" },
     { approve: moderate("approved"), reject: moderate("rejected") },
   );
 }

@@ -2,9 +2,9 @@ import { Loader2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
-import { FieldGroup, FormMessage, TextField, ToggleField } from "~/components/form";
-import { type CrudResult, PanelHeader } from "~/components/crud";
-import { formAction } from "~/lib/crud.server";
+import { FieldGroup, FormMessage, type FormResult, TextField, ToggleField, useFormResult } from "~/components/form";
+import { PanelHeader } from "~/components/crud";
+import { type Intent, formAction } from "~/lib/crud.server";
 import { requireAdmin } from "~/lib/guards.server";
 import { loadList } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const save = {
+  const save: Intent = {
     success: "admin:settings.saved",
     failure: "admin:settings.saveFailed",
     row: false,
@@ -41,17 +41,15 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings, error } = loaderData;
-  const fetcher = useFetcher<CrudResult>();
+  const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { fieldErrors, error: formError, success } = useFormResult(result);
   const formRef = useRef<HTMLFormElement>(null);
   // After a save the key inputs are emptied again (the stored keys are shown masked only).
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
-  const formError =
-    result && !result.ok && result.formError ? t(result.formError, { message: "", ...(result.params ?? {}) }) : null;
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -64,7 +62,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       {settings && (
         <fetcher.Form ref={formRef} method="post" noValidate className="card space-y-6 p-4 sm:p-6">
           <input type="hidden" name="intent" value="save" />
-          <FormMessage error={formError} success={result?.ok ? t(result.message) : null} />
+          <FormMessage error={formError} success={success} />
           <FieldGroup legend={t("admin:settings.general")}>
             <TextField
               label={t("admin:settings.siteName")}

@@ -66,7 +66,7 @@ function SubscriptionFields({
 }) {
   const { t } = useTranslation();
   const opt = ` (${t("admin:common.optional")})`;
-  const select = (name: "tier" | "status", values: readonly string[], fallback: string) => (
+  const select = (name: "tier" | "status", options: { value: string; label: string }[], fallback: string) => (
     <SelectField
       label={t(`admin:subscriptions.${name}`)}
       name={name}
@@ -74,13 +74,15 @@ function SubscriptionFields({
       defaultValue={row?.[name] ?? fallback}
       error={fieldErrors[name]}
     >
-      {values.map((v) => (
-        <option key={v} value={v}>
-          {t(`admin:subscriptions.${name === "tier" ? "tiers" : "statuses"}.${v}`)}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
         </option>
       ))}
     </SelectField>
   );
+  const tiers = SUBSCRIPTION_TIERS.map((v) => ({ value: v, label: t(`admin:subscriptions.tiers.${v}`) }));
+  const statuses = SUBSCRIPTION_STATUSES.map((v) => ({ value: v, label: t(`admin:subscriptions.statuses.${v}`) }));
   const text = (name: string, label: string, value: string | null | undefined, type = "text") => (
     <TextField label={label} name={name} type={type} defaultValue={value ?? ""} error={fieldErrors[name]} />
   );
@@ -101,8 +103,8 @@ function SubscriptionFields({
           </option>
         ))}
       </SelectField>
-      {select("tier", SUBSCRIPTION_TIERS, "Free")}
-      {select("status", SUBSCRIPTION_STATUSES, "active")}
+      {select("tier", tiers, "Free")}
+      {select("status", statuses, "active")}
       <TextField
         label={t("admin:subscriptions.startDate")}
         name="start_date"

@@ -1,13 +1,13 @@
 /** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
+import { loadList } from "~/lib/list.server";
 import { ExternalLink, Loader2 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/link";
-import { FormMessage } from "~/components/form";
+import { FormMessage, useFormResult } from "~/components/form";
 import { BusinessFields, ContactFields } from "~/components/panel/merchant";
 import { PageHeading } from "~/components/page-heading";
-import { formAction } from "~/lib/crud.server";
-import { HttpError } from "~/lib/errors";
+import { type Intent, formAction } from "~/lib/crud.server";
 import { requireMerchant } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { listToWeek } from "~/modules/merchant/merchant.hours";
@@ -18,42 +18,40 @@ import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMerchant(request, context);
-  const meta = { title: context.t("merchant:profile.title"), noindex: true };
-  const municipalities = await listAllMunicipalities();
-  try {
-    const m = await getOwnMerchant(actor);
-    return {
-      error: null,
-      municipalities,
-      merchant: {
-        id: m.id,
-        businessName: m.businessName,
-        businessEmail: m.businessEmail,
-        vatNumber: m.vatNumber,
-        municipalityId: m.municipalityId,
-        address: m.address,
-        phoneNumber: m.phoneNumber,
-        websiteUrl: m.websiteUrl,
-        facebookUrl: m.facebookUrl,
-        instagramUrl: m.instagramUrl,
-        logoUrl: m.logoUrl,
-        category: m.category,
-        isPremium: m.isPremium,
-        week: listToWeek(m.openingHours),
-      },
-      meta,
-    };
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { error: err.message, municipalities, merchant: null, meta };
-  }
+  const [own, municipalities] = await Promise.all([
+    loadList(context, null, () => getOwnMerchant(actor), null),
+    listAllMunicipalities(),
+  ]);
+  const m = own.value;
+  const merchant = m && {
+    id: m.id,
+    businessName: m.businessName,
+    businessEmail: m.businessEmail,
+    vatNumber: m.vatNumber,
+    municipalityId: m.municipalityId,
+    address: m.address,
+    phoneNumber: m.phoneNumber,
+    websiteUrl: m.websiteUrl,
+    facebookUrl: m.facebookUrl,
+    instagramUrl: m.instagramUrl,
+    logoUrl: m.logoUrl,
+    category: m.category,
+    isPremium: m.isPremium,
+    week: listToWeek(m.openingHours),
+  };
+  return {
+    error: own.error,
+    municipalities,
+    merchant,
+    meta: { title: context.t("merchant:profile.title"), noindex: true },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireMerchant(request, context);
-  const update = {
+  const update: Intent = {
     success: "merchant:profile.success",
     failure: "merchant:profile.errors.updateFailed",
     row: false,
@@ -69,14 +67,13 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const { merchant, municipalities } = loaderData;
-  const failure = result && !result.ok ? result : null;
-  const errors: Record<string, string> = failure?.fieldErrors ?? {};
+  const { fieldErrors: errors, error, success } = useFormResult(result);
 
   if (!merchant) {
     return (
       <>
         <PageHeading title={t("profile.title")} />
-        <FormMessage error={t(loaderData.error ?? "errors.merchantIdNotFound")} />
+        <FormMessage error={loaderData.error ?? t("errors.merchantIdNotFound")} />
       </>
     );
   }
@@ -92,10 +89,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
       </PageHeading>
       <Form method="post" noValidate className="space-y-6">
         <input type="hidden" name="intent" value="update" />
-        <FormMessage
-          error={failure?.formError ? t(failure.formError, { message: "", ...(failure.params ?? {}) }) : null}
-          success={result?.ok ? t(result.message) : null}
-        />
+        <FormMessage error={error} success={success} />
         <div className="grid gap-6 xl:grid-cols-2 xl:items-start">
           <section aria-labelledby="business-heading" className="card space-y-4 p-5 sm:p-6">
             <h2 id="business-heading" className="text-lg font-semibold text-slate-900">
