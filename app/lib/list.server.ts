@@ -57,3 +57,19 @@ export async function loadList<T>(
     return { value: empty, error: failKey ? context.t(failKey, { message }) : message };
   }
 }
+
+/**
+ * One page of a paged panel list from the URL's ?q= and ?page=, as the screen's DataTable takes it: the rows,
+ * the total, the page and its size, and the SPEC §8 banner when loading failed.
+ */
+export async function loadPage<Row>(
+  request: Request,
+  context: AppLoadContext,
+  failKey: QualifiedKey,
+  fn: (query: ListQuery & { pageSize: number; offset: number }) => Promise<Page<Row>>,
+  pageSize = PAGE_SIZE,
+) {
+  const params = listParams(request, pageSize);
+  const list = await loadList(context, failKey, () => fn(params), { rows: [] as Row[], total: 0 });
+  return { ...list.value, error: list.error, page: params.page, pageSize: params.pageSize };
+}

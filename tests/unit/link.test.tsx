@@ -30,6 +30,32 @@ describe("Link", () => {
   });
 });
 
+/** A page with the listener and links of every kind. */
+function Page() {
+  return (
+    <>
+      <LinkNavigation />
+      <Link to="/events/genk?page=2#list">
+        <span>Events</span>
+      </Link>
+      <Link to="/here">Here</Link>
+      <Link to="/file.ics" download>
+        Calendar
+      </Link>
+      <Link to="/events/genk" target="_blank">
+        New tab
+      </Link>
+      <a href="/plain">Plain anchor</a>
+      <a href="https://elsewhere.example/x" data-discover="true">
+        Other site
+      </a>
+      <button type="button" onClick={(e) => e.preventDefault()}>
+        <Link to="/handled">Handled</Link>
+      </button>
+    </>
+  );
+}
+
 describe("LinkNavigation", () => {
   let container: HTMLDivElement;
   let root: Root;
@@ -40,31 +66,6 @@ describe("LinkNavigation", () => {
     leftToBrowser = !event.defaultPrevented;
     event.preventDefault(); // the test document never really navigates
   };
-
-  function Page() {
-    return (
-      <>
-        <LinkNavigation />
-        <Link to="/events/genk?page=2#list">
-          <span>Events</span>
-        </Link>
-        <Link to="/here">Here</Link>
-        <Link to="/file.ics" download>
-          Calendar
-        </Link>
-        <Link to="/events/genk" target="_blank">
-          New tab
-        </Link>
-        <a href="/plain">Plain anchor</a>
-        <a href="https://elsewhere.example/x" data-discover="true">
-          Other site
-        </a>
-        <button type="button" onClick={(e) => e.preventDefault()}>
-          <Link to="/handled">Handled</Link>
-        </button>
-      </>
-    );
-  }
 
   beforeEach(async () => {
     const { happyDOM } = window as unknown as HappyWindow;

@@ -5,7 +5,7 @@ import { panelAction, panelMessages } from "~/lib/crud.server";
 import { todayIso } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import { eventCommands, listAllEvents } from "~/modules/event/event.server";
 import { listMerchantOptions } from "~/modules/merchant/merchant.admin.server";
@@ -13,16 +13,12 @@ import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
   const [list, merchants] = await Promise.all([
-    loadList(context, "admin:events.fetchFailed", () => listAllEvents(actor, params), { rows: [], total: 0 }),
+    loadPage(request, context, "admin:events.fetchFailed", (query) => listAllEvents(actor, query)),
     listMerchantOptions(actor).catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     merchants,
     today: todayIso(),
     meta: { title: context.t("admin:events.title"), noindex: true },

@@ -4,22 +4,15 @@ import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/logs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request, 25);
-  const list = await loadList(context, "admin:logs.fetchFailed", () => listLogs(actor, params), {
-    rows: [],
-    total: 0,
-  });
+  const list = await loadPage(request, context, "admin:logs.fetchFailed", (query) => listLogs(actor, query), 25);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     meta: { title: context.t("admin:logs.title"), noindex: true },
   };
 }

@@ -8,7 +8,7 @@ import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import { type AdminMerchantRow, listMerchants, merchantCommands } from "~/modules/merchant/merchant.admin.server";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
@@ -16,16 +16,12 @@ import type { Route } from "./+types/merchants";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
   const [list, municipalities] = await Promise.all([
-    loadList(context, "admin:merchants.fetchFailed", () => listMerchants(actor, params), { rows: [], total: 0 }),
+    loadPage(request, context, "admin:merchants.fetchFailed", (query) => listMerchants(actor, query)),
     listAllMunicipalities().catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     municipalities,
     meta: { title: context.t("admin:merchants.title"), noindex: true },
   };

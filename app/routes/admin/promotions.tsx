@@ -5,7 +5,7 @@ import { panelAction, panelMessages } from "~/lib/crud.server";
 import { todayIso } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import { listMerchantOptions } from "~/modules/merchant/merchant.admin.server";
 import { listAllPromotions, promotionCommands } from "~/modules/promotion/promotion.server";
@@ -13,16 +13,12 @@ import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
   const [list, merchants] = await Promise.all([
-    loadList(context, "admin:promotions.fetchFailed", () => listAllPromotions(actor, params), { rows: [], total: 0 }),
+    loadPage(request, context, "admin:promotions.fetchFailed", (query) => listAllPromotions(actor, query)),
     listMerchantOptions(actor).catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     merchants,
     today: todayIso(),
     meta: { title: context.t("admin:promotions.title"), noindex: true },

@@ -6,7 +6,7 @@ import { type Intent, panelAction } from "~/lib/crud.server";
 import { formatDateTime, truncate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import {
   type AdminReportRow,
@@ -19,16 +19,11 @@ import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
-  const list = await loadList(context, "admin:reports.fetchFailed", () => listReportsForAdmin(actor, params), {
-    rows: [],
-    total: 0,
-  });
+  const list = await loadPage(request, context, "admin:reports.fetchFailed", (query) =>
+    listReportsForAdmin(actor, query),
+  );
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     meta: { title: context.t("admin:reports.title"), noindex: true },
   };
 }

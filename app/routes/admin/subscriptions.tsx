@@ -7,7 +7,7 @@ import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate, todayIso } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import {
   type SubscriptionRow,
@@ -19,19 +19,12 @@ import type { Route } from "./+types/subscriptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request, 50);
   const [list, users] = await Promise.all([
-    loadList(context, "admin:subscriptions.fetchFailed", () => listSubscriptions(actor, params), {
-      rows: [],
-      total: 0,
-    }),
+    loadPage(request, context, "admin:subscriptions.fetchFailed", (query) => listSubscriptions(actor, query), 50),
     listUserOptions(actor).catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     users,
     today: todayIso(),
     meta: { title: context.t("admin:subscriptions.title"), noindex: true },

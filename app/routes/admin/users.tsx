@@ -7,7 +7,7 @@ import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import { useRootData } from "~/lib/use-root-data";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
@@ -17,16 +17,12 @@ import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
   const [list, municipalities] = await Promise.all([
-    loadList(context, "admin:users.fetchFailed", () => listUsers(actor, params), { rows: [], total: 0 }),
+    loadPage(request, context, "admin:users.fetchFailed", (query) => listUsers(actor, query)),
     listAllMunicipalities().catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     municipalities,
     meta: { title: context.t("admin:users.title"), noindex: true },
   };
