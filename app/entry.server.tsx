@@ -12,10 +12,9 @@ import { log, securityEvent } from "./lib/log.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 
-export { bootstrap, shutdown } from "./server/bootstrap.server";
-export { createAppContext, headersFrom } from "./lib/context.server";
-export { rateLimitMiddleware } from "./lib/rate-limit.server";
-export { pageCacheMiddleware } from "./lib/page-cache.server";
+// What server.js (the launcher) calls, typed in app/server/api.ts; server.js is type-checked against it.
+export { startServer } from "./server/http.server";
+export { onStatement } from "./lib/db.server";
 // For operational scripts (durability, load tests) that prepare a database with the built code.
 export { migrateDatabase, openDatabase } from "./lib/db.server";
 export { seedDemo } from "@db/seed/demo";

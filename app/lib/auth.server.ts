@@ -11,6 +11,7 @@ import { accounts, platformSettings, sessions, users, verifications } from "@db/
 import type { Role } from "@db/schema";
 import { type Db, getDb } from "./db.server";
 import { env } from "./env.server";
+import { publicOrigin, trustedOrigins } from "./origin.server";
 
 export type Actor = {
   id: string;
@@ -36,9 +37,19 @@ async function authSecret(db: Db): Promise<string> {
   return saved?.value ?? value;
 }
 
+const gs = globalThis as unknown as { __authSecret?: Promise<string> };
+/** The secret signing sessions (and keying per-account counters): BETTER_AUTH_SECRET or the stored one. */
+export function getAuthSecret(): Promise<string> {
+  gs.__authSecret ??= getDb().then(authSecret);
+  gs.__authSecret.catch(() => {
+    gs.__authSecret = undefined;
+  });
+  return gs.__authSecret;
+}
+
+/** The site's public origin (PUBLIC_URL, or http://localhost:PORT): links in emails, trusted origins. */
 export function baseUrl() {
-  const e = env();
-  return e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return publicOrigin();
 }
 
 export type PasswordResetSender = (data: { user: { email: string; name: string }; token: string }) => Promise<void>;
@@ -48,16 +59,24 @@ export function onPasswordResetRequested(fn: PasswordResetSender) {
   resetSender = fn;
 }
 
+type PasswordResetDone = (user: { email: string; name: string }) => void;
+let resetDone: PasswordResetDone = () => {};
+/** Called once a reset link has set a new password (the owner is then told by email). */
+export function onPasswordReset(fn: PasswordResetDone) {
+  resetDone = fn;
+}
+
 async function createAuth() {
   const db = await getDb();
   const e = env();
-  const secure = baseUrl().startsWith("https://");
+  // Secure cookies whenever the site is served over TLS: an https PUBLIC_URL, or HSTS (behind a TLS proxy).
+  const secure = baseUrl().startsWith("https://") || e.HSTS;
   return betterAuth({
     appName: "Buurtplatform",
     baseURL: baseUrl(),
     basePath: "/api/auth",
-    secret: await authSecret(db),
-    trustedOrigins: [baseUrl(), ...(e.TRUSTED_ORIGINS?.split(",").map((s) => s.trim()) ?? [])],
+    secret: await getAuthSecret(),
+    trustedOrigins: trustedOrigins(),
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -72,6 +91,7 @@ async function createAuth() {
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => resetSender({ user, token }),
+      onPasswordReset: async ({ user }) => resetDone(user),
     },
     user: {
       additionalFields: {

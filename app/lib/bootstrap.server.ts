@@ -6,6 +6,9 @@ import { count, eq } from "drizzle-orm";
 import { municipalities, users } from "@db/schema";
 import { type DbOrTx, closeDatabase, configFromEnv, initDatabase } from "./db.server";
 import { env } from "./env.server";
+import { ValidationError } from "./errors";
+import { messageKey } from "./i18n-keys";
+import { serverT } from "./i18n.server";
 import { log } from "./log.server";
 
 export type BootstrapResult = {
@@ -15,13 +18,23 @@ export type BootstrapResult = {
 };
 type DemoAccount = { role: string; email: string; password: string };
 
+/** A configuration the server refuses to start with (the message says what to change). */
+export class UnsafeStartError extends Error {}
+
+/**
+ * `exposedBecause`: why the server can be reached from other machines (lib/net.ts `exposure`), or null. A
+ * demo with published passwords is seeded only when it cannot be (docs/decisions/0008).
+ */
 /** Creates an account in a transaction: given by the caller (app/server/), since lib/ imports no module. */
 export type CreateAccount = (
   tx: DbOrTx,
   account: { name: string; email: string; password: string; role: "admin"; municipalityId: null },
 ) => Promise<unknown>;
 
-export async function bootstrap(createAccount: CreateAccount): Promise<BootstrapResult> {
+export async function bootstrap(options: {
+  exposedBecause?: string | null;
+  createAccount: CreateAccount;
+}): Promise<BootstrapResult> {
   const e = env();
   const config = configFromEnv();
   const handle = await initDatabase(config);
@@ -30,28 +43,48 @@ export async function bootstrap(createAccount: CreateAccount): Promise<Bootstrap
   let demoAccounts: readonly DemoAccount[] = [];
 
   if (handle.kind === "pglite" && e.SEED_DEMO !== false) {
-    const { seedDemo, DEMO_ACCOUNTS } = await import("@db/seed/demo");
-    demoAccounts = DEMO_ACCOUNTS;
     const [{ n }] = await db.select({ n: count() }).from(municipalities);
     if (n === 0) {
+      if (options.exposedBecause) {
+        throw new UnsafeStartError(
+          `Refusing to seed the demo: its accounts have the passwords published in the README, and this server ` +
+            `would be reachable from other machines (${options.exposedBecause}).\n` +
+            "Either serve this machine only (HOST=127.0.0.1, the default, without TRUST_PROXY and without a " +
+            "PUBLIC_URL of another machine), or start without the demo (SEED_DEMO=false).",
+        );
+      }
+      const { seedDemo } = await import("@db/seed/demo");
       await seedDemo(db);
       seeded = true;
       log("info", "demo data seeded");
+    }
+    if (!options.exposedBecause) {
+      const { DEMO_ACCOUNTS } = await import("@db/seed/demo");
+      demoAccounts = DEMO_ACCOUNTS;
     }
   }
 
   if (e.ADMIN_EMAIL && e.ADMIN_PASSWORD) {
     const [{ n }] = await db.select({ n: count() }).from(users).where(eq(users.role, "admin"));
     if (n === 0) {
-      await db.transaction((tx) =>
-        createAccount(tx, {
-          name: "Administrator",
-          email: e.ADMIN_EMAIL as string,
-          password: e.ADMIN_PASSWORD as string,
-          role: "admin",
-          municipalityId: null,
-        }),
-      );
+      await db
+        .transaction((tx) =>
+          options.createAccount(tx, {
+            name: "Administrator",
+            email: e.ADMIN_EMAIL as string,
+            password: e.ADMIN_PASSWORD as string,
+            role: "admin",
+            municipalityId: null,
+          }),
+        )
+        .catch((err) => {
+          // The one password rule applies to the first administrator too.
+          if (err instanceof ValidationError && err.fieldErrors.password) {
+            const reason = serverT("en")(messageKey(err.fieldErrors.password));
+            throw new UnsafeStartError(`Invalid configuration:\n  ADMIN_PASSWORD: ${reason}`);
+          }
+          throw err;
+        });
       log("info", "first administrator created", { email: e.ADMIN_EMAIL });
     }
   }

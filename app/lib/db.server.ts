@@ -2,12 +2,12 @@
  * The database handle. PGlite (embedded, in ./data) by default; PostgreSQL when DATABASE_URL is set.
  * Same schema, same migrations. One handle per process, cached on globalThis so dev reloads reuse it.
  */
-import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@db/schema";
 import { log } from "./log.server";
+import { acquireLock } from "./pglite-lock.server";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,94 +23,89 @@ const g = globalThis as unknown as { __appDb?: Promise<Handle> };
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
 
-export class DatabaseLockedError extends Error {}
-
-/** PGlite has no lock of its own: two processes on one directory lose writes. */
-function acquireLock(dir: string) {
-  const lockFile = path.join(dir, "..", `${path.basename(dir)}.lock`);
-  const tryWrite = () => fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
-  try {
-    tryWrite();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
-    const pid = Number(fs.readFileSync(lockFile, "utf8").trim());
-    let alive = false;
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (e) {
-        alive = (e as NodeJS.ErrnoException).code === "EPERM";
-      }
-    }
-    if (alive) {
-      throw new DatabaseLockedError(
-        `The embedded database at ${dir} is already in use by another process (pid ${pid}). ` +
-          "Stop that process first, or set DATABASE_URL to use PostgreSQL for several processes.",
-      );
-    }
-    fs.rmSync(lockFile, { force: true });
-    tryWrite();
-  }
-  const release = () => {
-    try {
-      if (fs.readFileSync(lockFile, "utf8").trim() === String(process.pid)) fs.rmSync(lockFile, { force: true });
-    } catch {
-      /* already gone */
-    }
-  };
-  process.once("exit", release);
-  return release;
-}
+export { DatabaseLockedError } from "./pglite-lock.server";
 
 /**
- * Benchmark instrumentation (BENCH_INSTRUMENT=1 only): server.js keeps a per-request AsyncLocalStorage on
- * globalThis.__dbRoundTrips; every statement sent to the database adds one to the request's count, which
- * the server returns as the X-DB-Round-Trips header. Without the variable nothing is wrapped.
+ * Statement observers: every statement sent to the database, on either engine, is shown to these listeners
+ * first, in the caller's async context (so a per-request AsyncLocalStorage store is reachable). The caches
+ * use it to learn that a request really wrote (cache.server.ts); the benchmark counts round trips with it
+ * (scripts/bench/instrument.js). A listener may return a function, called once the statement has finished.
  */
-type RoundTripStore = { count: number };
-const instrumented = () => process.env.BENCH_INSTRUMENT === "1";
-const roundTripStore = (): RoundTripStore | undefined =>
-  (globalThis as { __dbRoundTrips?: { getStore(): RoundTripStore | undefined } }).__dbRoundTrips?.getStore();
-function countRoundTrips(store = roundTripStore(), n = 1) {
-  if (store) store.count += n;
+export type StatementListener = (sql: string) => undefined | (() => void);
+const listeners = new Set<StatementListener>();
+
+export function onStatement(listener: StatementListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
+
+function sqlText(arg: unknown): string {
+  if (typeof arg === "string") return arg;
+  if (arg && typeof arg === "object" && "text" in arg) return String((arg as { text: unknown }).text);
+  if (arg && typeof arg === "object" && "sql" in arg) return String((arg as { sql: unknown }).sql);
+  return "";
+}
+
+function announce(sql: string): (() => void) | undefined {
+  if (listeners.size === 0) return undefined;
+  const after: (() => void)[] = [];
+  for (const l of listeners) {
+    const done = l(sql);
+    if (done) after.push(done);
+  }
+  if (after.length === 0) return undefined;
+  return () => {
+    for (const f of after) f();
+  };
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: wraps methods of driver objects of several shapes
 type AnyFn = (...args: any[]) => any;
-function countCalls(target: Record<string, unknown>, names: string[], store?: () => RoundTripStore | undefined) {
+function observe(target: Record<string, unknown>, names: string[]) {
   for (const name of names) {
     const original = target[name] as AnyFn | undefined;
-    if (typeof original !== "function") continue;
-    target[name] = function (this: unknown, ...args: unknown[]) {
-      countRoundTrips(store ? store() : roundTripStore());
-      return original.apply(this, args);
+    if (typeof original !== "function" || (original as { __observed?: boolean }).__observed) continue;
+    const wrapped = function (this: unknown, ...args: unknown[]) {
+      const done = announce(sqlText(args[0]));
+      const result = original.apply(this, args);
+      if (done && result && typeof (result as Promise<unknown>).finally === "function") {
+        return (result as Promise<unknown>).finally(done);
+      }
+      done?.();
+      return result;
     };
+    (wrapped as { __observed?: boolean }).__observed = true;
+    target[name] = wrapped;
   }
 }
 
-function instrumentPool(pool: import("pg").Pool) {
-  // pool.query checks a client out with a callback and runs one statement: count it here, in the caller's
-  // context. A client checked out with `await pool.connect()` (transactions) counts each of its statements
-  // for the context that checked it out.
-  countCalls(pool as unknown as Record<string, unknown>, ["query"]);
+function observePool(pool: import("pg").Pool) {
+  // pool.query checks a client out (callback form) and runs one statement on it: announced here, in the
+  // caller's context. A client checked out with `await pool.connect()` (transactions) announces each of its
+  // statements while it is checked out that way; the pool's own use of the same client does not.
+  observe(pool as unknown as Record<string, unknown>, ["query"]);
   const connect = pool.connect.bind(pool) as AnyFn;
   const wrapped = new WeakSet<object>();
   (pool as unknown as { connect: AnyFn }).connect = (cb?: AnyFn) => {
     if (typeof cb === "function") return connect(cb);
-    const store = roundTripStore();
     return (connect() as Promise<import("pg").PoolClient>).then((client) => {
-      const c = client as unknown as Record<string, unknown> & { __benchStore?: RoundTripStore };
-      c.__benchStore = store;
+      const c = client as unknown as Record<string, unknown> & { __checkedOut?: boolean };
+      c.__checkedOut = true;
       if (!wrapped.has(client)) {
         wrapped.add(client);
         const query = client.query as unknown as AnyFn;
         c.query = function (this: unknown, ...args: unknown[]) {
-          if (c.__benchStore) countRoundTrips(c.__benchStore);
-          return query.apply(this, args);
+          const done = c.__checkedOut ? announce(sqlText(args[0])) : undefined;
+          const result = query.apply(this, args);
+          if (done && result && typeof (result as Promise<unknown>).finally === "function") {
+            return (result as Promise<unknown>).finally(done);
+          }
+          done?.();
+          return result;
         };
         const release = client.release as unknown as AnyFn;
         c.release = function (this: unknown, ...args: unknown[]) {
-          c.__benchStore = undefined;
+          c.__checkedOut = false;
           return release.apply(this, args);
         };
       }
@@ -119,16 +114,18 @@ function instrumentPool(pool: import("pg").Pool) {
   };
 }
 
-function instrumentPglite(client: PGlite) {
+function observePglite(client: PGlite) {
   const target = client as unknown as Record<string, unknown>;
-  countCalls(target, ["query", "exec"]);
+  observe(target, ["query", "exec"]);
   const transaction = client.transaction.bind(client) as AnyFn;
   target.transaction = (fn: AnyFn) => {
-    const store = roundTripStore();
-    countRoundTrips(store, 2); // begin and commit
+    const done = announce("begin");
     return transaction((tx: Record<string, unknown>) => {
-      countCalls(tx, ["query", "exec"], () => store);
+      observe(tx, ["query", "exec"]);
       return fn(tx);
+    }).finally(() => {
+      announce("commit")?.();
+      done?.();
     });
   };
 }
@@ -139,7 +136,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const pool = new pg.Pool({ connectionString: config.url, max: config.max ?? 10 });
     pool.on("error", (err) => log("error", "postgres pool error", { err }));
-    if (instrumented()) instrumentPool(pool);
+    observePool(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
@@ -152,7 +149,6 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   let release = () => {};
   if (config.dir) {
     const dir = path.resolve(config.dir);
-    fs.mkdirSync(path.dirname(dir), { recursive: true });
     release = acquireLock(dir);
     try {
       client = await PGlite.create(dir, options);
@@ -163,7 +159,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   } else {
     client = await PGlite.create(options);
   }
-  if (instrumented()) instrumentPglite(client);
+  observePglite(client);
   const db = drizzle(client, { schema }) as unknown as Db;
   return {
     db,

@@ -4,11 +4,16 @@
  */
 import { z } from "zod";
 
+/** The one parser of yes/no settings (the HTTP server reads them through `env()` too). */
 const bool = (fallback: boolean) =>
   z
-    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .string()
     .optional()
-    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+    .transform((v) => v?.trim().toLowerCase() ?? "")
+    .refine((v) => ["true", "false", "1", "0", "yes", "no", "on", "off", ""].includes(v), {
+      message: "must be true or false (or 1/0, yes/no, on/off)",
+    })
+    .transform((v) => (v === "" ? fallback : v === "true" || v === "1" || v === "yes" || v === "on"));
 
 const optionalUrl = (protocols: string[], what: string) =>
   z
@@ -22,7 +27,8 @@ const optionalUrl = (protocols: string[], what: string) =>
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
+  /** This machine only by default: serving other machines is a choice (HOST=0.0.0.0). */
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
   DATABASE_URL: optionalUrl(["postgres://", "postgresql://"], "PostgreSQL"),
   PGLITE_DIR: z.string().default("./data"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

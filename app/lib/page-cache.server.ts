@@ -1,38 +1,26 @@
 /**
  * A short-lived cache of anonymous pages (issue #7). Only requests that carry no cookie other than the
  * language cookie and no Authorization header are served from it or stored in it, so a signed-in user's
- * page is never stored and never served to anyone else. What a guest sees depends only on the host, the
- * URL and the language, which form the key.
+ * page is never stored and never served to anyone else. What a guest sees depends only on the URL and the
+ * language, which form the key: absolute URLs in a page come from PUBLIC_URL, never from the Host or
+ * X-Forwarded-Host headers, so a forged header cannot reach a stored page (issue #12).
  *
- * Invalidation (cache.server.ts): every write request (any method but GET/HEAD/OPTIONS) moves the cache
- * generation when it starts and when it ends; entries of an older generation are never served, and a render
- * is stored only if no write started or ran while it was rendered. Writes made by another process (several
+ * Invalidation (cache.server.ts): a request that really writes moves the cache generation when its first
+ * write statement runs and when it ends; entries of an older generation are never served, and a render is
+ * stored only if no write started or ran while it was rendered. Writes made by another process (several
  * app instances on one PostgreSQL) are seen within CACHE_TTL seconds (default 5); CACHE_TTL=0 turns it off.
  *
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
  */
 import zlib from "node:zlib";
-import { beginWrite, cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
+import type { NextFunction, Request, Response } from "express";
+import { cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
 import { LOCALE_COOKIE } from "./i18n";
 import { detectLocaleFrom } from "./i18n.server";
 
-type Req = {
-  method: string;
-  originalUrl: string;
-  headers: Record<string, string | string[] | undefined>;
-  query: Record<string, unknown>;
-};
-type Res = {
-  locals: Record<string, unknown>;
-  statusCode: number;
-  getHeader(name: string): unknown;
-  getHeaderNames(): string[];
-  setHeader(name: string, value: string | number | readonly string[]): unknown;
-  write: (...args: unknown[]) => boolean;
-  end: (...args: unknown[]) => unknown;
-  once(event: "close", listener: () => void): unknown;
-};
+type Req = Pick<Request, "method" | "originalUrl" | "headers" | "query">;
+type Res = Response;
 
 type Entry = {
   generation: number;
@@ -86,9 +74,6 @@ function store(key: string, entry: Entry) {
   }
 }
 
-/** The benchmark counts the database round trips of a real render: it may ask to skip the cache. */
-const benchBypass = (req: Req) => process.env.BENCH_INSTRUMENT === "1" && req.headers["x-page-cache"] === "bypass";
-
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** True when the request could only ever see the anonymous page: no session, no other cookie. */
@@ -106,7 +91,7 @@ export function isAnonymous(headers: Req["headers"]): boolean {
 function keyOf(req: Req): string {
   const lng = typeof req.query.lng === "string" ? req.query.lng : null;
   const locale = detectLocaleFrom(lng, one(req.headers.cookie) ?? null, one(req.headers["accept-language"]) ?? null);
-  return `${locale}\u0000${one(req.headers.host) ?? ""}\u0000${req.originalUrl}`;
+  return `${locale}\u0000${req.originalUrl}`;
 }
 
 /**
@@ -200,14 +185,8 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * Router: serves stored anonymous pages and stores fresh ones.
  */
 export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
-  return (req: Req, res: Res, next: () => void) => {
-    const method = req.method.toUpperCase();
-    if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
-      res.once("close", beginWrite());
-      next();
-      return;
-    }
-    if (ttlMs <= 0 || method !== "GET" || !isAnonymous(req.headers) || benchBypass(req)) {
+  return (req: Req, res: Res, next: NextFunction) => {
+    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET" || !isAnonymous(req.headers)) {
       next();
       return;
     }
@@ -227,7 +206,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       if (gzip) {
         // Already encoded: the compression middleware leaves it as it is.
         res.setHeader("Content-Encoding", "gzip");
-        res.setHeader("Vary", "Accept-Encoding");
+        res.vary("Accept-Encoding");
       }
       res.setHeader("Content-Length", body.length);
       res.end(body);
@@ -238,13 +217,15 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     const point = readPoint();
     const setBefore = new Set(res.getHeaderNames());
     const chunks: Buffer[] = [];
-    const write = res.write;
-    const end = res.end;
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler wrote
+    const write = res.write as (...args: any[]) => boolean;
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler ended with
+    const end = res.end as (...args: any[]) => Res;
     res.setHeader("X-Cache", "MISS");
     res.write = function (this: Res, chunk: unknown, ...rest: unknown[]) {
       chunks.push(toBuffer(chunk, rest[0]));
       return write.call(this, chunk, ...rest);
-    } as Res["write"];
+    } as unknown as Res["write"];
     res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const type = String(res.getHeader("content-type") ?? "");
@@ -274,7 +255,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
         });
       }
       return end.call(this, chunk, ...rest);
-    } as Res["end"];
+    } as unknown as Res["end"];
     next();
   };
 }

@@ -1,12 +1,20 @@
 /**
- * Fixed-window rate limits keyed on the client address (from the socket unless a proxy is trusted) or on
- * the signed-in user. On PostgreSQL the counters live in the rate_limits table, so every app process shares
- * them; on the embedded database (one process by construction) they live in memory.
+ * Fixed-window rate limits keyed on the client address (from the socket unless a proxy is trusted; IPv6
+ * clients grouped by their /64) or on the signed-in user. On PostgreSQL the counters live in the rate_limits
+ * table, so every app process shares them; on the embedded database (one process by construction) they live
+ * in memory.
+ *
+ * Limits that stop guessing are applied where the action runs (`enforce` in the action), never by comparing
+ * the URL: React Router also matches /LOGIN, /login/ and percent-encoded spellings (issue #12). Sign-in
+ * failures are counted per account too (`accountLock`), so rotating addresses does not help either.
  */
+import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
+import { getAuthSecret } from "./auth.server";
 import { dbKind, getDb } from "./db.server";
 import { securityEvent } from "./log.server";
+import { clientGroup } from "./net";
 
 export type LimitRule = { limit: number; windowMs: number };
 
@@ -21,7 +29,7 @@ export function parseRule(value: string | undefined, fallback: LimitRule): Limit
 }
 
 export const RULES = {
-  /** Sign-in, sign-up and password reset: tight, per address. */
+  /** Sign-in, sign-up and password reset (requested and used), in their actions: tight, per address. */
   auth: () => parseRule(process.env.RATE_LIMIT_AUTH, { limit: 10, windowMs: 15 * 60_000 }),
   /** Report filing and the contact form, per user and per address. */
   report: () => parseRule(process.env.RATE_LIMIT_REPORT, { limit: 10, windowMs: 60 * 60_000 }),
@@ -95,21 +103,102 @@ export async function enforce(rule: RuleName, subjects: string[], requestId?: st
   }
 }
 
+/**
+ * Sign-in, sign-up and password reset: called first thing in those actions, whatever URL reached them.
+ * Returns 0 when the request may go on, else the seconds to wait (the action answers 429 in its form).
+ */
+export async function authLimitWait(ip: string, requestId?: string): Promise<number> {
+  const result = await hit("auth", addressSubject(ip));
+  if (result.allowed) return 0;
+  securityEvent("rate_limit.exceeded", { rule: "auth", ip, requestId });
+  return result.retryAfterSec;
+}
+
+/** The headers of a 429 answer. */
+export const retryAfter = (seconds: number) => ({ status: 429, headers: { "Retry-After": String(seconds) } });
+
+/** The rate-limit subject of a client address ("ip:1.2.3.4", "ip:2001:db8:1:2::/64"). */
+export function addressSubject(ip: string): string {
+  return `ip:${clientGroup(ip)}`;
+}
+
+/**
+ * Per-account sign-in failures (issue #12). The first FREE_FAILURES failures cost nothing; each further one
+ * locks the account's sign-in for a delay that doubles from FIRST_DELAY_S up to MAX_DELAY_S. A locked account
+ * is refused before its password is checked, whoever asks and from wherever. The count is kept under a keyed
+ * hash of the address (no email stored) for a day after the last failure, on both databases.
+ */
+export const ACCOUNT_LOCK = { freeFailures: 5, firstDelayS: 30, maxDelayS: 15 * 60, forgetAfterH: 24 };
+
+export function lockDelaySeconds(failures: number): number {
+  const beyond = failures - ACCOUNT_LOCK.freeFailures;
+  if (beyond <= 0) return 0;
+  return Math.min(ACCOUNT_LOCK.maxDelayS, ACCOUNT_LOCK.firstDelayS * 2 ** (beyond - 1));
+}
+
+/** Keyed with the auth secret, so keys are the same in every process and after a restart. */
+async function accountKey(email: string): Promise<string> {
+  const secret = await getAuthSecret();
+  return crypto.createHmac("sha256", secret).update(`sign-in:${email.trim().toLowerCase()}`).digest("base64url");
+}
+
+type Rows<T> = { rows: T[] };
+
+export const accountLock = {
+  /** Seconds until the account may try again, or 0. */
+  async retryAfter(email: string): Promise<number> {
+    const db = await getDb();
+    const key = await accountKey(email);
+    const res = (await db.execute(sql`
+      select ceil(extract(epoch from (locked_until - now())))::int as wait
+      from sign_in_failures where key = ${key} and expires_at > now()`)) as unknown as Rows<{ wait: number }>;
+    return Math.max(0, res.rows[0]?.wait ?? 0);
+  },
+  /** One more failure; returns the new count and the delay it starts. */
+  async fail(email: string): Promise<{ failures: number; delaySeconds: number }> {
+    const db = await getDb();
+    const key = await accountKey(email);
+    const forget = `${ACCOUNT_LOCK.forgetAfterH} hours`;
+    const res = (await db.execute(sql`
+      insert into sign_in_failures (key, failures, locked_until, expires_at)
+      values (${key}, 1, now(), now() + ${forget}::interval)
+      on conflict (key) do update set
+        failures = case when sign_in_failures.expires_at <= now() then 1 else sign_in_failures.failures + 1 end,
+        expires_at = now() + ${forget}::interval
+      returning failures`)) as unknown as Rows<{ failures: number }>;
+    const failures = res.rows[0].failures;
+    const delaySeconds = lockDelaySeconds(failures);
+    if (delaySeconds > 0) {
+      await db.execute(
+        sql`update sign_in_failures set locked_until = now() + ${`${delaySeconds} seconds`}::interval where key = ${key}`,
+      );
+    }
+    if (Math.random() < 0.01) {
+      void db.execute(sql`delete from sign_in_failures where expires_at < now()`).catch(() => {});
+    }
+    return { failures, delaySeconds };
+  },
+  async clear(email: string): Promise<void> {
+    const db = await getDb();
+    await db.execute(sql`delete from sign_in_failures where key = ${await accountKey(email)}`);
+  },
+};
+
 type Req = { method: string; path: string; ip?: string; socket: { remoteAddress?: string } };
 type Res = { status(n: number): Res; set(k: string, v: string): Res; type(t: string): Res; send(b: string): void };
 
-const AUTH_PATHS = new Set(["/login", "/register", "/forgot-password", "/reset-password"]);
-
-/** Express middleware: tight limits on the auth forms, a general ceiling for everything else. */
+/**
+ * Express middleware: the general ceiling for every request, per client address. The tight limits on
+ * sign-in, sign-up and password reset are applied in those actions (`enforce("auth", ...)`), whatever URL
+ * spelling reached them.
+ */
 export function rateLimitMiddleware() {
   return async (req: Req, res: Res, next: (err?: unknown) => void) => {
     try {
       const ip = req.ip ?? req.socket.remoteAddress ?? "unknown";
-      const path = req.path.replace(/\.data$/, "");
-      const rule: RuleName = req.method === "POST" && AUTH_PATHS.has(path) ? "auth" : "general";
-      const result = await hit(rule, `ip:${ip}`);
+      const result = await hit("general", addressSubject(ip));
       if (!result.allowed) {
-        securityEvent("rate_limit.exceeded", { rule, ip, path });
+        securityEvent("rate_limit.exceeded", { rule: "general", ip, path: req.path });
         res.status(429).set("Retry-After", String(result.retryAfterSec)).type("text/plain").send("Too Many Requests");
         return;
       }

@@ -344,6 +344,18 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
+ * Failed sign-ins per account (issue #12): the key is a keyed hash of the email address (no address stored),
+ * so rotating client addresses does not reset the count; each failure beyond the free ones locks the account
+ * out for a delay that doubles. Cleared by a successful sign-in; forgotten a day after the last failure.
+ */
+export const signInFailures = pgTable("sign_in_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }).notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Exact row counts of the large tables, kept by statement-level triggers (migration 0002), so an admin list
  * without a search shows its total without counting every row (issue #7: costs flat as data grows).
  */

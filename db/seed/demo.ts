@@ -27,7 +27,14 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Every other demo account shares this password (one hash, scrypt is slow). */
-const SHARED_PASSWORD = "Demo-Neighbour-2026!";
+export const SHARED_PASSWORD = "Demo-Neighbour-2026!";
+
+/** The published password of a demo account (README and this file), or undefined for any other address. */
+export function demoPasswordFor(email: string): string | undefined {
+  if (!email.endsWith(`@${DEMO_EMAIL_DOMAIN}`)) return undefined;
+  return DEMO_ACCOUNTS.find((a) => a.email === email)?.password ?? SHARED_PASSWORD;
+}
+export const DEMO_EMAIL_DOMAIN = "demo.buurtplatform.be";
 
 const DEMO_IMAGES = new Set([
   "food-drink",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "@db/schema";
 import { actorFromHeaders, getAuth } from "~/lib/auth.server";
 import { createAppContext } from "~/lib/context.server";
+import { drainBackground } from "~/lib/background.server";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { requestPasswordReset, resetPassword } from "~/modules/user/password-reset.server";
@@ -42,7 +43,8 @@ describe("password reset", () => {
     const before = await signIn(user.email, FACTORY_PASSWORD);
     expect(await actorFromHeaders(new Headers({ cookie: before.cookie }))).not.toBeNull();
 
-    await requestPasswordReset(user.email, context());
+    requestPasswordReset(user.email, context());
+    await drainBackground();
     const mail = sink.messages.find((m) => m.to.includes(user.email));
     expect(mail).toBeDefined();
     const text = textOf(mail?.raw ?? "");
@@ -50,6 +52,10 @@ describe("password reset", () => {
     expect(token).toBeTruthy();
 
     expect(await resetPassword(token as string, "Brand-New-Secret-9", context())).toBe(true);
+    // The owner is told that the password changed.
+    await drainBackground();
+    const changed = sink.messages.filter((m) => m.to.includes(user.email)).map((m) => textOf(m.raw));
+    expect(changed.some((t) => t.includes("The password of your account was just changed"))).toBe(true);
     // Single use.
     expect(await resetPassword(token as string, "Another-New-Secret-9", context())).toBe(false);
     expect((await signIn(user.email, FACTORY_PASSWORD)).status).not.toBe(200);
@@ -63,8 +69,21 @@ describe("password reset", () => {
 
   it("answers the same for an unknown address and sends nothing", async () => {
     const count = sink.messages.length;
-    await expect(requestPasswordReset("nobody@example.test", context())).resolves.toBeUndefined();
+    expect(requestPasswordReset("nobody@example.test", context())).toBeUndefined();
+    await drainBackground();
     expect(sink.messages.length).toBe(count);
+  });
+
+  it("refuses a weak new password on the reset link too", async () => {
+    const user = await makeUser("user");
+    requestPasswordReset(user.email, context());
+    await drainBackground();
+    const mail = sink.messages.findLast((m) => m.to.includes(user.email));
+    const token = /reset-password\?token=([\w-]+)/.exec(textOf(mail?.raw ?? ""))?.[1] as string;
+    expect(token).toBeTruthy();
+    const err = await resetPassword(token, "welcome123", context()).catch((e) => e);
+    expect(err?.fieldErrors?.password).toMatch(/passwordWeakBecause/);
+    expect(await resetPassword(token, "Brand-New-Secret-9", context())).toBe(true);
   });
 
   it("refuses a forged token", async () => {

@@ -4,7 +4,8 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-export async function startSmtpSink() {
+/** `delayMs`: the sink takes that long to accept each message (a slow relay). */
+export async function startSmtpSink(options: { delayMs?: number } = {}) {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -22,7 +23,8 @@ export async function startSmtpSink() {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
         });
-        callback();
+        if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+        else callback();
       });
     },
   });

@@ -1,23 +1,32 @@
 /**
  * The anonymous-page cache in a real Express app over real HTTP: what is stored, what is never stored or
  * served, the per-response nonce and invalidation by writes. The page handler is a fixture that counts its
- * renders and echoes who asked.
+ * renders and echoes who asked. Writes are real statements on an in-memory PGlite, seen through the
+ * database layer's statement observer, as in the app: a request that writes nothing is not a write.
  */
 import crypto from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import { openWriteScope } from "~/lib/cache.server";
+import { openDatabase } from "~/lib/db.server";
 import { gzipWithNonce, isAnonymous, pageCacheMiddleware } from "~/lib/page-cache.server";
 
 let origin = "";
 let renders = 0;
 let close: () => void;
 let releaseSlowRender: (() => void) | undefined;
+let closeDb: () => Promise<void>;
 
 beforeAll(async () => {
+  const handle = await openDatabase({ kind: "pglite" });
+  closeDb = handle.close;
+  await handle.db.execute(sql`create table notes (x int)`);
   const app = express();
   // As in server.js: compression runs before the cache, so a stored page must not keep its encoding.
   app.use(compression({ threshold: 0 }));
@@ -26,7 +35,12 @@ beforeAll(async () => {
     res.setHeader("X-Nonce", res.locals.cspNonce);
     next();
   });
-  app.use(pageCacheMiddleware(60_000) as unknown as express.RequestHandler);
+  // As in app/server/http.server.ts: each request runs in a write scope.
+  app.use((_req, res, next) => {
+    const { finish } = openWriteScope(() => next());
+    res.once("close", finish);
+  });
+  app.use(pageCacheMiddleware(60_000));
   app.get("/page", (req, res) => {
     renders++;
     res.setHeader("X-Remix-Response", "yes");
@@ -66,8 +80,19 @@ beforeAll(async () => {
     renders++;
     res.json({ renders });
   });
-  app.post("/write", (_req, res) => {
+  app.post("/write", async (_req, res) => {
+    await handle.db.execute(sql`insert into notes (x) values (1)`);
     res.status(204).end();
+  });
+  // A POST that reads, fails validation or is junk: no statement writes anything.
+  app.post("/junk", async (_req, res) => {
+    await handle.db.execute(sql`select count(*) from notes`);
+    res.status(400).end();
+  });
+  // A POST whose body trickles in: it holds its request open and never writes.
+  app.post("/slow-body", (req, res) => {
+    req.on("data", () => {});
+    req.on("end", () => res.status(400).end());
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
@@ -75,7 +100,10 @@ beforeAll(async () => {
   close = () => server.close();
 });
 
-afterAll(() => close());
+afterAll(async () => {
+  close();
+  await closeDb();
+});
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(origin + path, { headers: { "Accept-Encoding": "br, gzip", ...headers } });
@@ -148,6 +176,23 @@ describe("anonymous page cache", () => {
     await fetch(`${origin}/write`, { method: "POST" });
     const after = await get("/page?d=1");
     expect(after.cache).toBe("MISS");
+  });
+
+  it("keeps everything when a POST writes nothing, even one that trickles its body for a long time", async () => {
+    await get("/page?junk=1");
+    expect((await get("/page?junk=1")).cache).toBe("HIT");
+    await fetch(`${origin}/junk`, { method: "POST", body: "x=1" });
+    expect((await get("/page?junk=1")).cache).toBe("HIT");
+    // A body that has not finished arriving: pages are still served from the cache, and new ones stored.
+    const socket = await new Promise<net.Socket>((resolve) => {
+      const s = net.connect(Number(new URL(origin).port), "127.0.0.1", () => resolve(s));
+    });
+    socket.write("POST /slow-body HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nx=");
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await get("/page?junk=1")).cache).toBe("HIT");
+    await get("/page?junk=2");
+    expect((await get("/page?junk=2")).cache).toBe("HIT");
+    socket.destroy();
   });
 
   it("does not store a render that overlapped a write", async () => {

@@ -16,6 +16,10 @@ import type { ReportInput } from "./report.schema";
 export const HOME_REPORTS_LIMIT = 3;
 export const REPORTS_PAGE_SIZE = 12;
 
+/**
+ * What the public sees of a report. No account email, ever (issue #12): the reporter is a name, or
+ * "Anonymous" in the page. `tests/e2e/public-privacy.spec.ts` scans every public page and `.data` answer.
+ */
 export type PublicReport = {
   id: string;
   type: string;
@@ -23,7 +27,6 @@ export type PublicReport = {
   imageUrl: string | null;
   createdAt: string;
   reporterName: string | null;
-  reporterEmail: string | null;
   reporterRole: string | null;
 };
 
@@ -50,7 +53,7 @@ export async function homeReports(municipalityId: string, limit = HOME_REPORTS_L
     .where(approvedIn(municipalityId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, reporterEmail: null, createdAt: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 /** The approved reports list of a municipality, newest first, one page at a time (one round trip). */
@@ -63,7 +66,6 @@ export async function listApprovedReports(
   const rows = await db
     .select({
       ...publicColumns,
-      reporterEmail: users.email,
       total: countOf(db.select({ n: count() }).from(reports).where(approvedIn(municipalityId))),
     })
     .from(reports)

@@ -2,18 +2,30 @@
 import type { AppLoadContext } from "react-router";
 import { getAuth } from "~/lib/auth.server";
 import { securityEvent } from "~/lib/log.server";
+import { accountLock } from "~/lib/rate-limit.server";
 import { recordEventSafely } from "../log/log.server";
 import { findUserIdByEmail } from "./user.server";
 
-export type SignInResult = { ok: true; headers: Headers; role: string; userId: string } | { ok: false };
+export type SignInResult =
+  | { ok: true; headers: Headers; role: string; userId: string }
+  | { ok: false; retryAfterSec?: number };
 
-/** A failure never says whether the account exists (same message, same audit shape). */
+/**
+ * A failure never says whether the account exists (same message, same audit shape). An account with too many
+ * recent failures is refused before its password is checked (rate-limit.server.ts `accountLock`), whether or
+ * not it exists, so the lock says nothing about existence either.
+ */
 export async function signIn(
   email: string,
   password: string,
   request: Request,
   context: AppLoadContext,
 ): Promise<SignInResult> {
+  const wait = await accountLock.retryAfter(email);
+  if (wait > 0) {
+    securityEvent("auth.sign_in_locked", { requestId: context.requestId, ip: context.ip, retryAfterSec: wait });
+    return { ok: false, retryAfterSec: wait };
+  }
   const auth = await getAuth();
   const headers = new Headers();
   const ua = request.headers.get("user-agent");
@@ -27,7 +39,14 @@ export async function signIn(
   }
   if (!response.ok) {
     const userId = await findUserIdByEmail(email).catch(() => null);
-    securityEvent("auth.sign_in_failed", { requestId: context.requestId, ip: context.ip, known: !!userId });
+    const { failures, delaySeconds } = await accountLock.fail(email);
+    securityEvent("auth.sign_in_failed", {
+      requestId: context.requestId,
+      ip: context.ip,
+      known: !!userId,
+      failures,
+      lockedForSec: delaySeconds,
+    });
     await recordEventSafely({
       userId,
       eventType: "auth.sign_in_failed",
@@ -39,6 +58,7 @@ export async function signIn(
   const body = (await response.json()) as { user?: { id: string; role?: string; email: string } };
   const user = body.user;
   if (!user) return { ok: false };
+  await accountLock.clear(email);
   securityEvent("auth.sign_in", { requestId: context.requestId, userId: user.id, ip: context.ip });
   await recordEventSafely({
     userId: user.id,

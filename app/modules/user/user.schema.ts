@@ -56,6 +56,10 @@ export const profileSchema = z
   .object({
     name: requiredText(LIMITS.short),
     municipalityId: z.union([uuidField("validation.invalid"), z.literal("")]).transform((v) => v || null),
+    currentPassword: z
+      .string()
+      .max(LIMITS.password * 4)
+      .default(""),
     password: z
       .string()
       .max(LIMITS.password * 4)
@@ -69,11 +73,13 @@ export const profileSchema = z
     if (!v.password) return;
     if (v.password !== v.confirmPassword) {
       ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: "account:profile.errors.passwordMismatch" });
-    } else if (v.password.length < 6) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: "account:profile.errors.passwordLength" });
-    } else {
-      const problem = passwordProblem(v.password);
-      if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+      return;
+    }
+    const problem = passwordProblem(v.password);
+    if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+    // A new password needs the current one (ASVS 6.2.3): a stolen session alone cannot lock the owner out.
+    if (!v.currentPassword) {
+      ctx.addIssue({ code: "custom", path: ["currentPassword"], message: "account:profile.errors.currentRequired" });
     }
   });
 export type ProfileInput = z.output<typeof profileSchema>;

@@ -1,13 +1,15 @@
 /** Accounts: creation (registration, admin, seed), the profile, and the role lookups. */
 import crypto from "node:crypto";
-import { hashPassword } from "better-auth/crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, ne } from "drizzle-orm";
 import { accounts, merchants, municipalities, sessions, users } from "@db/schema";
 import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/errors";
+import { accountLock } from "~/lib/rate-limit.server";
 import { recordEvent } from "../log/log.server";
+import { assertNewPassword } from "./password-strength.server";
 import { can } from "./user.policy";
 import type { ProfileInput, RegisterInput } from "./user.schema";
 
@@ -44,6 +46,8 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?
   if (await emailTaken(email, tx))
     throw new ValidationError("validation.emailTaken", { email: "validation.emailTaken" });
   const id = crypto.randomUUID();
+  // A given hash (the demo seed, test factories) was made from a password chosen by the project itself.
+  if (!passwordHash) assertNewPassword(input.password, [email, input.name, input.merchant?.businessName]);
   const hash = passwordHash ?? (await hashPassword(input.password));
   const createdAt = input.createdAt ?? new Date();
   const [user] = await tx
@@ -148,8 +152,41 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
   return { ...row, role: row.role as Role };
 }
 
-/** SPEC §5 profile: name, municipality and password are each saved only when changed. */
-export async function updateProfile(actor: Actor | null, input: ProfileInput): Promise<{ changed: string[] }> {
+/**
+ * The current password is checked (ASVS 6.2.3) before a new one is set; a wrong one counts as a failed
+ * sign-in of the account (rate-limit.server.ts `accountLock`), so a stolen session cannot guess it either.
+ */
+async function checkCurrentPassword(user: { id: string; email: string }, password: string) {
+  const wait = await accountLock.retryAfter(user.email);
+  if (wait > 0) {
+    throw new HttpError(429, "account:login.errors.locked", {}, { count: String(Math.ceil(wait / 60)) });
+  }
+  const db = await getDb();
+  const [account] = await db
+    .select({ hash: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")))
+    .limit(1);
+  const ok = account?.hash ? await verifyPassword({ hash: account.hash, password }).catch(() => false) : false;
+  if (!ok) {
+    await accountLock.fail(user.email);
+    throw new ValidationError("account:profile.errors.currentWrong", {
+      currentPassword: "account:profile.errors.currentWrong",
+    });
+  }
+  await accountLock.clear(user.email);
+}
+
+/**
+ * SPEC §5 profile: name, municipality and password are each saved only when changed. A new password needs
+ * the current one and follows the one password rule; `onPasswordChanged` runs after it is stored (the owner
+ * is told by email).
+ */
+export async function updateProfile(
+  actor: Actor | null,
+  input: ProfileInput,
+  onPasswordChanged?: (user: { email: string; name: string }) => void,
+): Promise<{ changed: string[] }> {
   const current = await getProfile(actor);
   const changes: { name?: string; municipalityId?: string | null } = {};
   if (input.name !== current.name) changes.name = input.name;
@@ -168,6 +205,10 @@ export async function updateProfile(actor: Actor | null, input: ProfileInput): P
   const passwordChanged = input.password.length > 0;
   const changed = [...Object.keys(changes), ...(passwordChanged ? ["password"] : [])];
   if (changed.length === 0) throw new ValidationError("account:profile.errors.noChanges");
+  if (passwordChanged) {
+    await checkCurrentPassword(current, input.currentPassword);
+    assertNewPassword(input.password, [current.email, input.name]);
+  }
   const hash = passwordChanged ? await hashPassword(input.password) : null;
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -196,6 +237,7 @@ export async function updateProfile(actor: Actor | null, input: ProfileInput): P
       tx,
     );
   });
+  if (passwordChanged) onPasswordChanged?.({ email: current.email, name: changes.name ?? current.name });
   return { changed };
 }
 

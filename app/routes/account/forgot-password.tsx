@@ -5,6 +5,7 @@ import { z } from "zod";
 import { FormMessage, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
+import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
 import { emailField } from "~/lib/validation";
 import { requestPasswordReset } from "~/modules/user/password-reset.server";
 import type { Route } from "./+types/forgot-password";
@@ -18,10 +19,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const wait = await authLimitWait(context.ip, context.requestId);
+  if (wait) return data({ ok: false as const, error: "errors.tooManyRequests" }, retryAfter(wait));
   const parsed = parseWith(schema, await readForm(request));
   if (!parsed.ok)
     return data({ ok: false as const, error: parsed.fieldErrors.email ?? "validation.email" }, { status: 400 });
-  await requestPasswordReset(parsed.data.email, context);
+  requestPasswordReset(parsed.data.email, context);
   return { ok: true as const, error: null };
 }
 

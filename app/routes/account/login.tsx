@@ -5,6 +5,7 @@ import { Link } from "~/components/link";
 import { FormMessage, TextField } from "~/components/form";
 import { readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
+import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
 import { safeRedirect } from "~/lib/redirect";
 import { signIn } from "~/modules/user/session.server";
 import { loginSchema } from "~/modules/user/user.schema";
@@ -20,14 +21,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const wait = await authLimitWait(context.ip, context.requestId);
+  if (wait) return data({ error: "errors.tooManyRequests", params: {} }, retryAfter(wait));
   const form = await readForm(request);
   const parsed = loginSchema.safeParse(form);
   if (!parsed.success || !parsed.data.email || !parsed.data.password) {
-    return data({ error: "account:login.errors.empty" }, { status: 400 });
+    return data({ error: "account:login.errors.empty", params: {} }, { status: 400 });
   }
   const { email, password, redirectTo } = parsed.data;
   const result = await signIn(email, password, request, context);
-  if (!result.ok) return data({ error: "account:login.errors.invalid" }, { status: 401 });
+  if (!result.ok && result.retryAfterSec) {
+    const minutes = Math.ceil(result.retryAfterSec / 60);
+    return data({ error: "account:login.errors.locked", params: { count: minutes } }, retryAfter(result.retryAfterSec));
+  }
+  if (!result.ok) return data({ error: "account:login.errors.invalid", params: {} }, { status: 401 });
   const fallback = await homePathFor(result.userId);
   return redirect(safeRedirect(redirectTo, fallback), { headers: result.headers });
 }
@@ -45,7 +52,7 @@ export default function Login() {
         <p className="mt-1 text-sm text-slate-600">{t("login.subtitle")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormMessage error={actionData?.error ? t(messageKey(actionData.error)) : null} />
+          <FormMessage error={actionData?.error ? t(messageKey(actionData.error), actionData.params) : null} />
           <TextField label={t("login.email")} name="email" type="email" autoComplete="email" required />
           <TextField
             label={t("login.password")}

@@ -2,11 +2,13 @@ import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/form";
+import { runInBackground } from "~/lib/background.server";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
 import { profileSchema } from "~/modules/user/user.schema";
+import { notifyPasswordChanged } from "~/modules/user/password-reset.server";
 import { getProfile, updateProfile } from "~/modules/user/user.server";
 import type { Route } from "./+types/profile";
 
@@ -27,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false as const, formError, fieldErrors: parsed.fieldErrors, params: {} }, { status: 400 });
   }
   try {
-    await updateProfile(actor, parsed.data);
+    await updateProfile(actor, parsed.data, (user) =>
+      runInBackground("password-changed-mail", () => notifyPasswordChanged(user, context.locale)),
+    );
     return { ok: true as const };
   } catch (err) {
     return errorResponse(err, "account:profile.errors.failed", { message: "" });
@@ -75,13 +79,21 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </SelectField>
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold">{t("profile.changePassword")}</legend>
+            <p className="text-sm text-slate-600">{t("profile.passwordHint")}</p>
+            <TextField
+              label={t("profile.currentPassword")}
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              error={failure?.fieldErrors?.currentPassword}
+            />
             <TextField
               label={t("profile.newPassword")}
               name="password"
               type="password"
               autoComplete="new-password"
               error={failure?.fieldErrors?.password}
-              hint={t("profile.passwordHint")}
+              hint={t("common:validation.passwordRule")}
             />
             <TextField
               label={t("profile.confirmPassword")}

@@ -8,6 +8,7 @@ import { HttpError } from "~/lib/errors";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
+import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
 import { type MunicipalityOption, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import { registerSchema } from "~/modules/user/user.schema";
 import { registerAccount } from "~/modules/user/user.server";
@@ -28,7 +29,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const wait = await authLimitWait(context.ip, context.requestId);
+  if (wait) {
+    const fieldErrors: Record<string, string> = {};
+    return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors }, retryAfter(wait));
+  }
   const form = await readForm(request);
   const parsed = parseWith(registerSchema, form);
   if (!parsed.ok) {
@@ -143,7 +149,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
               autoComplete="new-password"
               required
               error={fieldError("password")}
-              hint={t("register.passwordHint")}
+              hint={t("common:validation.passwordRule")}
             />
             <TextField
               label={t("register.confirmPassword")}

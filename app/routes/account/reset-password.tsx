@@ -4,8 +4,10 @@ import { Form, data, useActionData, useNavigation, useSearchParams } from "react
 import { Link } from "~/components/link";
 import { z } from "zod";
 import { FormMessage, TextField } from "~/components/form";
+import { ValidationError } from "~/lib/errors";
 import { parseWith, readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
+import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
 import { LIMITS } from "~/lib/validation";
 import { passwordProblem } from "~/modules/user/password";
 import { resetPassword } from "~/modules/user/password-reset.server";
@@ -33,6 +35,11 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const wait = await authLimitWait(context.ip, context.requestId);
+  if (wait) {
+    const fieldErrors: Record<string, string> = {};
+    return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors }, retryAfter(wait));
+  }
   const parsed = parseWith(schema, await readForm(request));
   if (!parsed.ok) {
     return data(
@@ -40,7 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const done = await resetPassword(parsed.data.token, parsed.data.password, context);
+  let done: boolean;
+  try {
+    done = await resetPassword(parsed.data.token, parsed.data.password, context);
+  } catch (err) {
+    if (!(err instanceof ValidationError)) throw err;
+    return data({ ok: false as const, formError: err.message, fieldErrors: err.fieldErrors }, { status: 400 });
+  }
   if (!done)
     return data({ ok: false as const, formError: "account:resetPassword.invalid", fieldErrors: {} }, { status: 400 });
   return { ok: true as const, formError: null, fieldErrors: {} };
@@ -82,7 +95,7 @@ export default function ResetPassword() {
               autoComplete="new-password"
               required
               error={fieldErrors.password}
-              hint={t("register.passwordHint")}
+              hint={t("common:validation.passwordRule")}
             />
             <TextField
               label={t("profile.confirmPassword")}

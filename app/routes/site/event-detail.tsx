@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
@@ -12,7 +13,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import type { Route } from "./+types/event-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;
@@ -50,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description:
         (event.description ?? "").slice(0, 200) ||
         context.t("site:events.metaDescription", { city: municipality.name }),
-      image: new URL(event.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      image: absoluteUrl(event.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
     },
   };

@@ -1,5 +1,6 @@
 import { messageKey, oneOf } from "~/lib/i18n-keys";
 import { CATEGORIES } from "@db/schema/enums";
+import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
@@ -12,7 +13,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
 import type { Route } from "./+types/merchant-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   let merchant: PublicMerchant | null = null;
   try {
     merchant = await findPublicMerchant(params.merchantId);
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: [category ? context.t(`site:categories.${category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
-      image: merchant.logoUrl ? new URL(merchant.logoUrl, request.url).href : null,
+      image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
     },
   };
 }

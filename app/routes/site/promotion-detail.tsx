@@ -1,3 +1,4 @@
+import { absoluteUrl } from "~/lib/origin.server";
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -14,7 +15,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import type { Route } from "./+types/promotion-detail";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality);
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
@@ -51,7 +52,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
-      image: new URL(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0], request.url).href,
+      image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
     },
   };

@@ -76,7 +76,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                   report={r}
                   serverNow={loaderData.serverNow}
                   headingLevel={2}
-                  reporterLabel={r.reporterName?.trim() || r.reporterEmail || t("reports.resident")}
+                  reporterLabel={r.reporterName?.trim() || t("urgent.anonymous")}
                 />
               </li>
             ))}

@@ -1,0 +1,303 @@
+/**
+ * The HTTP server: Express in front of React Router. `server.js` (the launcher) loads the build and calls
+ * `startServer`; everything that decides how a request is treated lives here, in TypeScript.
+ *
+ * Order of the layers (each one's reason is beside it below):
+ *   request id + nonce + log line → allowed methods → security headers → compression → body size →
+ *   origin check (every state-changing request) → language cookie → static files → cache headers →
+ *   general rate limit → write scope → anonymous-page cache → React Router
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import { type ServerBuild, createRequestHandler } from "react-router";
+import { bootstrap, shutdown } from "~/lib/bootstrap.server";
+import { openWriteScope } from "~/lib/cache.server";
+import { onStatement } from "~/lib/db.server";
+import { createAppContext, headersFrom } from "~/lib/context.server";
+import { env } from "~/lib/env.server";
+import { LOCALE_COOKIE, isLocale } from "~/lib/i18n";
+import { log, securityEvent } from "~/lib/log.server";
+import { exposure } from "~/lib/net";
+import { checkOrigin } from "~/lib/origin.server";
+import { pageCacheMiddleware } from "~/lib/page-cache.server";
+import { rateLimitMiddleware } from "~/lib/rate-limit.server";
+import { drainBackground } from "~/lib/background.server";
+import { insertAccount } from "~/modules/user/user.server";
+import { sendResponse, toFetchRequest } from "./adapter.server";
+import { refuseExposedDemo } from "./demo-guard.server";
+
+export const BODY_LIMIT = 1024 * 1024;
+/** The methods the site answers; anything else (TRACE, PUT, CONNECT...) is 405. */
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
+const STATE_CHANGING = new Set(["POST"]);
+/**
+ * Slow clients (issue #12): the whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS and
+ * the headers within HEADERS_TIMEOUT_MS; an idle keep-alive connection is closed after KEEP_ALIVE_MS.
+ */
+export const TIMEOUTS = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000, idleSocketMs: 60_000 };
+
+export type InstrumentHooks = { app: express.Express; onStatement: typeof onStatement };
+
+export type StartOptions = {
+  /** The server build, or (development) a function returning the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Production: the build's client folder, served as static files. */
+  clientDir?: string;
+  /** Development: Vite's middlewares. */
+  devMiddleware?: express.RequestHandler;
+  /** Called on shutdown before the database closes (Vite's close in development). */
+  onClose?: () => Promise<void>;
+  /** Extra layers placed first (the benchmark's instrumentation: scripts/bench/instrument.js). */
+  instrument?: (hooks: InstrumentHooks) => void;
+};
+
+function requestLog(req: Request, res: Response, next: NextFunction) {
+  const start = process.hrtime.bigint();
+  res.locals.requestId = crypto.randomUUID();
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  res.on("finish", () => {
+    if (req.path.startsWith("/assets/")) return;
+    log("info", "request", {
+      requestId: res.locals.requestId,
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
+      ip: req.ip,
+    });
+  });
+  next();
+}
+
+function allowedMethods(req: Request, res: Response, next: NextFunction) {
+  if (ALLOWED_METHODS.includes(req.method)) {
+    if (req.method !== "OPTIONS") return next();
+    res.set("Allow", ALLOWED_METHODS.join(", ")).status(204).end();
+    return;
+  }
+  res.set("Allow", ALLOWED_METHODS.join(", ")).status(405).type("text/plain").send("Method Not Allowed");
+}
+
+/** Oversized bodies are refused before anything reads them; a body without a length is refused too. */
+function bodyLimit(req: Request, res: Response, next: NextFunction) {
+  const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
+  if (hasBody && req.headers["content-length"] === undefined) {
+    res.status(411).type("text/plain").send("Length Required");
+    return;
+  }
+  if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT) {
+    res.status(413).type("text/plain").send("Payload Too Large");
+    return;
+  }
+  next();
+}
+
+/** Every state-changing request, resource routes included, passes the one origin check (origin.server.ts). */
+function originCheck(req: Request, res: Response, next: NextFunction) {
+  if (!STATE_CHANGING.has(req.method)) return next();
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const verdict = checkOrigin({
+    origin: one(req.headers.origin),
+    host: one(req.headers.host),
+    "sec-fetch-site": one(req.headers["sec-fetch-site"]),
+  });
+  if (verdict.ok) return next();
+  securityEvent("request.cross_origin_rejected", {
+    requestId: res.locals.requestId,
+    path: req.path,
+    origin: one(req.headers.origin) ?? null,
+    reason: verdict.reason,
+  });
+  res.status(403).type("text/plain").send("Forbidden: cross-origin request");
+}
+
+/** The language chosen with ?lng= is remembered in a cookie so the next page renders in it. */
+function languageCookie(req: Request, res: Response, next: NextFunction) {
+  const lng = req.query.lng;
+  if (isLocale(lng)) res.cookie(LOCALE_COOKIE, lng, { path: "/", maxAge: 365 * 24 * 3600 * 1000, sameSite: "lax" });
+  next();
+}
+
+/**
+ * Pages depend on the language (cookie, ?lng=, Accept-Language) and on the session cookie: shared caches
+ * must key on both (Vary). A request that carries a session is answered `private, no-store`: a signed-in
+ * page is stored by nobody, not a browser's back-forward cache on a shared computer nor a proxy.
+ */
+function cacheHeaders(req: Request, res: Response, next: NextFunction) {
+  res.vary("Cookie");
+  res.vary("Accept-Language");
+  const cookie = req.headers.cookie ?? "";
+  if (/(?:^|;\s*)(?:__Secure-)?bp\.session_token=/.test(cookie)) res.set("Cache-Control", "private, no-store");
+  next();
+}
+
+/** A request's database writes are noticed by the caches (cache.server.ts) through its write scope. */
+function writeScope(_req: Request, res: Response, next: NextFunction) {
+  const { finish } = openWriteScope(() => next());
+  res.once("close", finish);
+}
+
+/** Public files other than /assets (favicon, robots.txt, images/): only their own paths reach the disk. */
+function publicFiles(clientDir: string) {
+  const entries = fs
+    .readdirSync(clientDir, { withFileTypes: true })
+    .filter((e) => e.name !== "assets")
+    .map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (entries.some((p) => (p.endsWith("/") ? req.path.startsWith(p) : req.path === p))) serve(req, res, next);
+    else next();
+  };
+}
+
+export function createHttpApp(options: StartOptions): express.Express {
+  const e = env();
+  const dev = typeof options.build === "function";
+  const secureTransport = e.HSTS || (e.PUBLIC_URL ?? "").startsWith("https://");
+  const app = express();
+  app.disable("x-powered-by");
+  if (e.TRUST_PROXY) app.set("trust proxy", 1);
+
+  options.instrument?.({ app, onStatement });
+  app.use(requestLog);
+  app.use(allowedMethods);
+  app.use(
+    helmet({
+      contentSecurityPolicy: dev
+        ? false
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", "data:", "https:"],
+              fontSrc: ["'self'"],
+              connectSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'none'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+              upgradeInsecureRequests: secureTransport ? [] : null,
+            },
+          },
+      strictTransportSecurity: e.HSTS ? { maxAge: 63072000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      frameguard: { action: "deny" },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use(bodyLimit);
+  app.use(originCheck);
+  app.use(languageCookie);
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  if (options.clientDir) {
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(publicFiles(options.clientDir));
+  }
+
+  app.use(cacheHeaders);
+  app.use(rateLimitMiddleware());
+  app.use(writeScope);
+  app.use(pageCacheMiddleware());
+
+  const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = (build: ServerBuild) => {
+    let h = handlers.get(build);
+    if (!h) {
+      h = createRequestHandler(build, process.env.NODE_ENV);
+      handlers.set(build, h);
+    }
+    return h;
+  };
+  app.all("/{*splat}", async (req, res, next) => {
+    try {
+      const build = typeof options.build === "function" ? await options.build() : options.build;
+      const request = toFetchRequest(req, res);
+      const context = createAppContext({
+        url: request.url,
+        headers: headersFrom(req.headers),
+        ip: req.ip ?? req.socket.remoteAddress ?? "",
+        nonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+      });
+      const response = await handlerFor(build)(request, context);
+      await sendResponse(res, response);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // Last resort: a generic page, never a stack trace.
+  app.use((err: { status?: number; message?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = typeof err?.status === "number" && err.status >= 400 && err.status < 500 ? err.status : 500;
+    if (status === 500) log("error", "unhandled server error", { requestId: res.locals.requestId, err });
+    if (res.headersSent) return;
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 500 ? "Internal Server Error" : "Bad Request");
+  });
+  return app;
+}
+
+/** Opens the database, builds the app, listens, and stops cleanly on SIGTERM/SIGINT. */
+export async function startServer(options: StartOptions): Promise<Server> {
+  const e = env();
+  const exposedBecause = exposure(e);
+  const boot = await bootstrap({ exposedBecause, createAccount: insertAccount });
+  await refuseExposedDemo(exposedBecause);
+  const app = createHttpApp(options);
+
+  const server = app.listen(e.PORT, e.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  server.requestTimeout = TIMEOUTS.requestMs;
+  server.headersTimeout = TIMEOUTS.headersMs;
+  server.keepAliveTimeout = TIMEOUTS.keepAliveMs;
+  server.timeout = TIMEOUTS.idleSocketMs;
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : e.PORT;
+  const shown = exposedBecause ? `http://${e.HOST}:${port}` : `http://localhost:${port}`;
+  log("info", "server started", { url: shown, host: e.HOST, database: boot.database, seeded: boot.seeded });
+  if (boot.demoAccounts.length) {
+    const rows = boot.demoAccounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(34)} ${a.password}`);
+    process.stdout.write(
+      `\nServing on ${shown} (this machine only: HOST=${e.HOST})\nDemo logins:\n${rows.join("\n")}\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log("info", "shutting down", { signal });
+    server.close(async () => {
+      try {
+        await options.onClose?.();
+        await drainBackground(5_000);
+        await shutdown();
+      } finally {
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+  return server;
+}
