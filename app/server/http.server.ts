@@ -9,7 +9,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -259,15 +259,22 @@ export async function startServer(options: StartOptions): Promise<Server> {
   await refuseExposedDemo(exposedBecause);
   const app = createHttpApp(options);
 
-  const server = app.listen(e.PORT, e.HOST);
+  const server = http.createServer(
+    {
+      requestTimeout: TIMEOUTS.requestMs,
+      headersTimeout: TIMEOUTS.headersMs,
+      keepAliveTimeout: TIMEOUTS.keepAliveMs,
+      // How often Node checks the two timeouts above (default 30 s, which let a slow client stay 40 s).
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  server.timeout = TIMEOUTS.idleSocketMs;
+  server.listen(e.PORT, e.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  server.requestTimeout = TIMEOUTS.requestMs;
-  server.headersTimeout = TIMEOUTS.headersMs;
-  server.keepAliveTimeout = TIMEOUTS.keepAliveMs;
-  server.timeout = TIMEOUTS.idleSocketMs;
 
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : e.PORT;

@@ -174,7 +174,8 @@ test("register, log in, edit the profile and log out", async ({ page }) => {
   await page.getByLabel("New password", { exact: true }).fill("abc");
   await page.getByLabel("Confirm new password").fill("abc");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Password must be at least 6 characters long.");
+  // One password rule everywhere, stated by one message (issue #12).
+  await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
   await page.getByLabel("Name").fill("Sanne Claes");
   await page.getByLabel("New password", { exact: true }).fill("");
   await page.getByLabel("Confirm new password").fill("");
@@ -182,8 +183,34 @@ test("register, log in, edit the profile and log out", async ({ page }) => {
   await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
   await expect(page.getByRole("link", { name: "Hi, Sanne Claes" }).first()).toBeVisible();
 
+  // A new password needs the current one, and a guessable one is refused with the reason.
+  await page.getByLabel("New password", { exact: true }).fill("Fiets-Zonhoven-Brug-31");
+  await page.getByLabel("Confirm new password").fill("Fiets-Zonhoven-Brug-31");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Enter your current password to set a new one.");
+  await page.getByLabel("Current password").fill("Not-The-Password-1");
+  await page.getByLabel("New password", { exact: true }).fill("Fiets-Zonhoven-Brug-31");
+  await page.getByLabel("Confirm new password").fill("Fiets-Zonhoven-Brug-31");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The current password is not correct.");
+  await page.getByLabel("Current password").fill("Zonhoven-Fiets-88");
+  await page.getByLabel("New password", { exact: true }).fill("azertyuiop");
+  await page.getByLabel("Confirm new password").fill("azertyuiop");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Straight rows of keys on a keyboard are easy to guess.")).toBeVisible();
+  await page.getByLabel("Current password").fill("Zonhoven-Fiets-88");
+  await page.getByLabel("New password", { exact: true }).fill("Fiets-Zonhoven-Brug-31");
+  await page.getByLabel("Confirm new password").fill("Fiets-Zonhoven-Brug-31");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Profile updated successfully!");
+  await expectAccessible(page);
+
   await page.getByRole("button", { name: "Log out" }).first().click();
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Fiets-Zonhoven-Brug-31");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });

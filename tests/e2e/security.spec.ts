@@ -1,3 +1,5 @@
+import http from "node:http";
+import net from "node:net";
 import { type APIResponse, expect, test } from "./fixtures";
 import { DEMO } from "./helpers";
 
@@ -96,19 +98,111 @@ test.describe("sessions and forms", () => {
       headers: { Origin: "https://evil.example" },
       maxRedirects: 0,
     });
-    expect(res.status()).toBe(400);
+    expect(res.status()).toBe(403);
     expect(res.headers()["set-cookie"]).toBeUndefined();
   });
 
+  test("every state-changing request passes the same origin check, resource routes included", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin;
+    const user = await playwright.request.newContext({ baseURL });
+    try {
+      const login = await user.post("/login", {
+        form: { email: DEMO.user.email, password: DEMO.user.password },
+        headers: { Origin: origin },
+      });
+      expect(login.ok()).toBe(true);
+      // A foreign page posting to the logout resource route (and to page actions, `.data` included).
+      for (const [path, headers] of [
+        ["/logout", { Origin: "https://evil.example" }],
+        ["/logout", { Origin: "null" }],
+        ["/logout", { "Sec-Fetch-Site": "cross-site" }],
+        ["/logout.data", { Origin: "https://evil.example" }],
+        ["/profile", { Origin: "https://evil.example" }],
+        ["/report/hasselt.data", { Origin: "http://127.0.0.1.evil.example" }],
+        ["/contact", { Origin: "https://evil.example" }],
+      ] as const) {
+        const res = await user.post(path, { form: { name: "x" }, headers, maxRedirects: 0 });
+        expect(res.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+      // Still signed in.
+      const profile = await user.get("/profile", { maxRedirects: 0 });
+      expect(profile.status()).toBe(200);
+      expect(await profile.text()).toContain(DEMO.user.email);
+      // The same request from the site itself signs out.
+      const out = await user.post("/logout", { headers: { Origin: origin }, maxRedirects: 0 });
+      expect(out.status()).toBe(302);
+      expect((await user.get("/profile", { maxRedirects: 0 })).status()).toBe(302);
+    } finally {
+      await user.dispose();
+    }
+  });
+
+  test("methods the site does not use are refused with 405", async ({ baseURL }) => {
+    const url = new URL(baseURL as string);
+    for (const method of ["TRACE", "PUT", "DELETE", "PATCH", "PROPFIND"]) {
+      // fetch refuses to send TRACE: a plain HTTP request.
+      const res = await new Promise<{ status?: number; allow?: string }>((resolve, reject) => {
+        const req = http.request({ host: url.hostname, port: url.port, path: "/", method }, (r) => {
+          r.resume();
+          resolve({ status: r.statusCode, allow: r.headers.allow });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      expect(res.status, method).toBe(405);
+      expect(res.allow).toContain("GET");
+    }
+  });
+
+  test("signed-in answers are private and never stored; pages say what they vary on", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin;
+    const guest = await fetch(`${baseURL}/hasselt`);
+    expect(guest.headers.get("vary")).toMatch(/Cookie/);
+    expect(guest.headers.get("vary")).toMatch(/Accept-Language/);
+    const user = await playwright.request.newContext({ baseURL });
+    try {
+      await user.post("/login", {
+        form: { email: DEMO.user.email, password: DEMO.user.password },
+        headers: { Origin: origin },
+      });
+      for (const path of ["/hasselt", "/profile", "/hasselt.data", "/promotions/hasselt"]) {
+        const res = await user.get(path);
+        expect(res.headers()["cache-control"], path).toBe("private, no-store");
+      }
+    } finally {
+      await user.dispose();
+    }
+  });
+
   test("sign-in never leaves the site through redirectTo", async ({ request, baseURL }) => {
-    for (const target of ["//evil.example/x", "https://evil.example", "/\\evil.example"]) {
+    for (const target of [
+      "//evil.example/x",
+      "https://evil.example",
+      "/\\evil.example",
+      "/.//evil.example/x",
+      "/./\\evil.example",
+      "/a/..//evil.example",
+      "/%2e//evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/\t/evil.example",
+      "/\r\n//evil.example",
+    ]) {
       const res = await request.post("/login", {
         form: { email: DEMO.user.email, password: DEMO.user.password, redirectTo: target },
         headers: { Origin: new URL(baseURL as string).origin },
         maxRedirects: 0,
       });
       const location = res.headers().location ?? "";
+      expect(res.status()).toBe(302);
       expect(location.startsWith("/") && !location.startsWith("//"), `${target} -> ${location}`).toBe(true);
+      expect(new URL(location, baseURL).host, `${target} -> ${location}`).toBe(new URL(baseURL as string).host);
     }
   });
 
@@ -204,6 +298,46 @@ test.describe("text from users renders as text", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText("<img src=x");
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(await page.title()).toContain(marker);
+  });
+});
+
+test.describe("slow and junk requests", () => {
+  test("a junk POST trickling its body does not switch the caches off", async ({ baseURL }) => {
+    const url = new URL(baseURL as string);
+    const socket = await new Promise<import("node:net").Socket>((resolve) => {
+      const s = net.connect(Number(url.port), url.hostname, () => resolve(s));
+    });
+    try {
+      socket.write(
+        `POST /contact HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
+          "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nname=",
+      );
+      const drip = setInterval(() => socket.write("x"), 200);
+      // While it trickles, a guest page is still stored and served from the cache (other tests' real writes
+      // empty it now and then, hence the poll).
+      await expect
+        .poll(async () => (await fetch(`${baseURL}/about-us?lng=en`)).headers.get("x-cache"), { timeout: 15_000 })
+        .toBe("HIT");
+      clearInterval(drip);
+    } finally {
+      socket.destroy();
+    }
+  });
+
+  test("a client that never finishes its headers is cut off", async ({ baseURL }) => {
+    const url = new URL(baseURL as string);
+    const started = Date.now();
+    const closed = await new Promise<number>((resolve) => {
+      const s = net.connect(Number(url.port), url.hostname, () => s.write("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+      const drip = setInterval(() => s.write("a"), 500);
+      s.on("data", () => {});
+      s.on("close", () => {
+        clearInterval(drip);
+        resolve(Date.now() - started);
+      });
+      setTimeout(() => s.destroy(), 40_000);
+    });
+    expect(closed).toBeLessThan(20_000);
   });
 });
 

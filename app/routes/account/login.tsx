@@ -52,7 +52,13 @@ export default function Login() {
         <p className="mt-1 text-sm text-slate-600">{t("login.subtitle")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-          <FormMessage error={actionData?.error ? t(messageKey(actionData.error), actionData.params) : null} />
+          <FormMessage
+            error={
+              actionData?.error
+                ? t(messageKey(actionData.error), { ...actionData.params, ns: ["account", "common"] })
+                : null
+            }
+          />
           <TextField label={t("login.email")} name="email" type="email" autoComplete="email" required />
           <TextField
             label={t("login.password")}

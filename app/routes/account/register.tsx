@@ -126,7 +126,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
               failure?.formError
                 ? failure.formError === "account:register.errors.failed"
                   ? t("register.errors.failed")
-                  : t(messageKey(failure.formError))
+                  : t(messageKey(failure.formError), { ns: ["account", "common"] })
                 : loaderData.loadError
                   ? t("register.errors.municipalities")
                   : null

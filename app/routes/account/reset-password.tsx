@@ -87,7 +87,9 @@ export default function ResetPassword() {
         ) : (
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="token" value={token} />
-            <FormMessage error={actionData?.formError ? t(messageKey(actionData.formError)) : null} />
+            <FormMessage
+              error={actionData?.formError ? t(messageKey(actionData.formError), { ns: ["account", "common"] }) : null}
+            />
             <TextField
               label={t("profile.newPassword")}
               name="password"
