@@ -5,6 +5,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const NAMESPACES = ["common", "site", "account", "merchant", "admin"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/** The language cookie: read by the server, written by the language switch, the one cookie the page cache allows. */
 export const LOCALE_COOKIE = "i18next";
 /** Where the browser remembers the chosen language (the name i18next's detector used, so choices carry over). */
 export const LOCALE_STORAGE_KEY = "i18nextLng";
