@@ -16,6 +16,8 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
+          // The page-cache test opens an in-memory PGlite, which takes seconds on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {
