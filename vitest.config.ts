@@ -16,7 +16,7 @@ export default defineConfig({
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.{ts,tsx}"],
           environment: "node",
-          // The page-cache test opens an in-memory PGlite in beforeAll: over 10 s on a busy 2-core machine.
+          // The page-cache test opens an in-memory PGlite, which takes seconds on a busy machine.
           hookTimeout: 60_000,
         },
       },

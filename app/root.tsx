@@ -20,7 +20,7 @@ import type { Locale, Messages, Namespace } from "./lib/i18n";
 import { I18nProvider, useTranslation } from "./lib/i18n-react";
 import { createI18n } from "./lib/translator";
 import { MessagesContext, loadMessages } from "./lib/i18n-messages";
-import { rootData } from "./lib/root-data.server";
+import { rootData } from "./server/root-data.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

@@ -7,21 +7,24 @@
  *   because React Router revalidates the loaders after an action) or error (message + the server's).
  * - `<DataTable>` renders rows with a search box, server pagination, an error banner and an empty state.
  *
- * Actions answer `{ ok: true, message }` or `{ ok: false, formError, fieldErrors, params }` (see crud.server.ts).
+ * - `<CrudScreen>` is a whole list screen of either panel: header with the add button, the table with an
+ *   actions column, one add/edit dialog with the entity's fields, and the delete confirmation.
+ *
+ * Actions answer `{ ok: true, message }` or `{ ok: false, formError, fieldErrors, params }` (lib/crud.server.ts).
  */
-import { ChevronLeft, ChevronRight, Loader2, Search } from "~/components/icons";
+import { ChevronLeft, ChevronRight, Loader2, Plus, Search } from "~/components/icons";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
-import { FormMessage } from "./form";
+import { FormMessage, type FormResult, useFormResult } from "./form";
+import { PageHeading } from "./page-heading";
 import { Dialog } from "./ui/dialog";
 
 export const DIALOG_CLOSE_MS = 1500;
 
-export type CrudResult =
-  | { ok: true; message: string; params?: Record<string, string> }
-  | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };
+/** What a panel action answers (lib/crud.server.ts). */
+export type CrudResult = FormResult;
 
 export type CrudMode<Row> =
   | { kind: "closed" }
@@ -104,9 +107,7 @@ export function CrudDialog({
     delete: [t("crud.delete"), t("crud.deleting")],
     confirm: [submitLabel ?? t("crud.confirm"), busyLabel ?? t("crud.working")],
   }[kind];
-  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const errorText =
-    result && !result.ok && result.formError ? t(result.formError, { message: "", ...(result.params ?? {}) }) : null;
+  const { fieldErrors, error, success } = useFormResult(result);
 
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description} size={size}>
@@ -123,7 +124,7 @@ export function CrudDialog({
         {Object.entries(hidden).map(([k, v]) => (
           <input key={k} type="hidden" name={k} value={v} />
         ))}
-        <FormMessage error={errorText} success={result?.ok ? t(result.message, result.params ?? {}) : null} />
+        <FormMessage error={error} success={success} />
         {children?.({ fieldErrors })}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
@@ -311,26 +312,173 @@ export function RowActions({ onEdit, onDelete, label }: { onEdit?: () => void; o
   );
 }
 
-/** A yes/no badge for boolean columns (premium, featured, active...). */
-export function YesNoBadge({ value }: { value: boolean }) {
-  const { t } = useTranslation();
+/** A panel screen's heading with its introduction and, where the screen adds rows, the add button. */
+export function PanelHeader({
+  title,
+  intro,
+  onAdd,
+  addLabel,
+  addDisabled,
+}: {
+  title: string;
+  intro?: string;
+  onAdd?: () => void;
+  addLabel?: string;
+  addDisabled?: boolean;
+}) {
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${value ? "bg-amber-100 text-amber-900" : "bg-slate-100 text-slate-700"}`}
-    >
-      {value ? t("crud.yes") : t("crud.no")}
-    </span>
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <PageHeading title={title}>{intro}</PageHeading>
+      {onAdd && (
+        <button type="button" className="btn-primary shrink-0 self-start" onClick={onAdd} disabled={addDisabled}>
+          <Plus aria-hidden="true" className="size-4" />
+          {addLabel}
+        </button>
+      )}
+    </div>
   );
 }
 
-/** A label for a required field: the text plus a visual asterisk (the input itself carries aria-required). */
-export function Required({ children }: { children: ReactNode }) {
+/** The texts of a list screen: `<section>.title`, `.intro`, `.caption`, `.empty`, `.add`, `.addTitle`... */
+export type CrudTexts = {
+  title: string;
+  intro: string;
+  caption: string;
+  empty: string;
+  add: string;
+  addTitle: string;
+  editTitle: string;
+  deleteTitle: string;
+};
+
+/** The texts of a panel section ("admin:promotions", "merchant:events"...). */
+/** The panel sections whose texts follow the CrudTexts layout. */
+export type CrudSection =
+  | "admin:users"
+  | "admin:merchants"
+  | "admin:promotions"
+  | "admin:events"
+  | "admin:subscriptions"
+  | "admin:features"
+  | "admin:municipalities"
+  | "merchant:promotions"
+  | "merchant:events";
+
+export function useCrudTexts(section: CrudSection): CrudTexts {
+  const { t } = useTranslation();
+  const k = (name: keyof CrudTexts) => t(`${section}.${name}`);
+  return {
+    title: k("title"),
+    intro: k("intro"),
+    caption: k("caption"),
+    empty: k("empty"),
+    add: k("add"),
+    addTitle: k("addTitle"),
+    editTitle: k("editTitle"),
+    deleteTitle: k("deleteTitle"),
+  };
+}
+
+type CrudScreenProps<Row extends { id: string }> = {
+  texts: CrudTexts;
+  rows: Row[];
+  columns: Column<Row>[];
+  error: string | null;
+  /** Server pagination (admin lists). */
+  total?: number;
+  page?: number;
+  pageSize?: number;
+  searchable?: boolean;
+  /** The row's name for screen readers on its buttons. */
+  rowLabel: (row: Row) => string;
+  deleteConfirm: (row: Row) => string;
+  /** The entity's field component, for adding (no row) and editing. */
+  fields: (props: { row?: Row; fieldErrors: Record<string, string> }) => ReactNode;
+  canDelete?: (row: Row) => boolean;
+  size?: "max-w-lg" | "max-w-2xl";
+};
+
+export function CrudScreen<Row extends { id: string }>({
+  texts,
+  rows,
+  columns,
+  error,
+  total,
+  page,
+  pageSize,
+  searchable,
+  rowLabel,
+  deleteConfirm,
+  fields,
+  canDelete = () => true,
+  size,
+}: CrudScreenProps<Row>) {
+  const { t } = useTranslation();
+  const crud = useCrud<Row>();
+  const { mode } = crud;
+  const editing = mode.kind === "update" && "row" in mode ? (mode.row as Row) : undefined;
+  const deleting = mode.kind === "delete" && "row" in mode ? (mode.row as Row) : undefined;
+  // Each opening of the add/edit dialog starts its fields afresh (pricing mode, chosen role...).
+  const [opening, setOpening] = useState(0);
+  const open = (m: CrudMode<Row>) => {
+    setOpening((n) => n + 1);
+    crud.open(m);
+  };
+  const actions: Column<Row> = {
+    key: "actions",
+    header: t("crud.actions"),
+    cell: (r) => (
+      <RowActions
+        label={rowLabel(r)}
+        onEdit={() => open({ kind: "update", row: r })}
+        onDelete={canDelete(r) ? () => open({ kind: "delete", row: r }) : undefined}
+      />
+    ),
+  };
+
   return (
-    <>
-      {children}
-      <span aria-hidden="true" className="ml-0.5 text-red-700">
-        *
-      </span>
-    </>
+    <div className="space-y-6">
+      <PanelHeader
+        title={texts.title}
+        intro={texts.intro}
+        addLabel={texts.add}
+        onAdd={() => open({ kind: "create" })}
+        addDisabled={!!error}
+      />
+      <DataTable
+        caption={texts.caption}
+        searchable={searchable}
+        rows={rows}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        error={error}
+        emptyMessage={texts.empty}
+        rowKey={(r) => r.id}
+        columns={[...columns, actions]}
+      />
+      <CrudDialog
+        open={mode.kind === "create" || !!editing}
+        onClose={crud.close}
+        title={editing ? texts.editTitle : texts.addTitle}
+        intent={editing ? "update" : "create"}
+        kind={editing ? "update" : "create"}
+        hidden={editing ? { id: editing.id } : {}}
+        fetcher={crud.fetcher}
+        size={size}
+      >
+        {({ fieldErrors }) => <div key={opening}>{fields({ row: editing, fieldErrors })}</div>}
+      </CrudDialog>
+      <CrudDialog
+        open={!!deleting}
+        onClose={crud.close}
+        title={texts.deleteTitle}
+        description={deleting ? deleteConfirm(deleting) : undefined}
+        intent="delete"
+        kind="delete"
+        hidden={deleting ? { id: deleting.id } : {}}
+        fetcher={crud.fetcher}
+      />
+    </div>
   );
 }

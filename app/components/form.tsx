@@ -1,4 +1,5 @@
 /** Labelled form fields that show the server's field errors. */
+import { messageKey } from "~/lib/i18n-keys";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 
@@ -15,7 +16,7 @@ function Describe({ id, error, hint }: { id: string; error?: string; hint?: Reac
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">
-          {t(error)}
+          {t(messageKey(error))}
         </p>
       )}
     </>
@@ -112,6 +113,22 @@ export function SelectField({
   );
 }
 
+/** What a form action answers (lib/form.server.ts): a success message or a failure with field errors. */
+export type FormResult =
+  | { ok: true; message: string; params?: Record<string, string> }
+  | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };
+
+/** The texts of an action's answer: the SPEC §8 message with the module's {message}, and the field errors. */
+export function useFormResult(result: FormResult | null | undefined) {
+  const { t } = useTranslation();
+  const failure = result && !result.ok ? result : null;
+  return {
+    fieldErrors: failure?.fieldErrors ?? {},
+    error: failure?.formError ? t(messageKey(failure.formError), { message: "", ...(failure.params ?? {}) }) : null,
+    success: result?.ok ? t(messageKey(result.message), result.params ?? {}) : null,
+  };
+}
+
 /** A form-level message: role=alert for errors, status for success. */
 export function FormMessage({ error, success }: { error?: string | null; success?: string | null }) {
   if (error)
@@ -127,4 +144,64 @@ export function FormMessage({ error, success }: { error?: string | null; success
       </output>
     );
   return null;
+}
+
+/** A label for a required field: the text plus a visual asterisk (the input itself carries aria-required). */
+export function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="ml-0.5 text-red-700">
+        *
+      </span>
+    </>
+  );
+}
+
+/** A labelled checkbox used as a toggle (is_active, is_premium, is_featured). */
+export function ToggleField({
+  name,
+  label,
+  defaultChecked,
+  hint,
+}: {
+  name: string;
+  label: ReactNode;
+  defaultChecked?: boolean;
+  hint?: ReactNode;
+}) {
+  const id = `f-${name}`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        className="mt-0.5 size-5 rounded border-slate-400 accent-brand-600"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** A group of fields with a small heading inside a dialog or form. */
+export function FieldGroup({ legend, children, hint }: { legend: string; children: ReactNode; hint?: string }) {
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800">{legend}</legend>
+      {hint && <p className="-mt-2 text-xs text-slate-600">{hint}</p>}
+      {children}
+    </fieldset>
+  );
 }

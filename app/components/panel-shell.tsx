@@ -27,7 +27,23 @@ import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
 
-type Item = { to: string; key: string; icon: typeof Users };
+type Item = {
+  to: string;
+  key:
+    | "dashboard"
+    | "users"
+    | "merchants"
+    | "promotions"
+    | "events"
+    | "logs"
+    | "subscriptions"
+    | "features"
+    | "municipalities"
+    | "reports"
+    | "settings"
+    | "profile";
+  icon: typeof Users;
+};
 
 export const ADMIN_MENU: Item[] = [
   { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },

@@ -1,6 +1,7 @@
 import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n-keys";
 import { useFetcher, useParams } from "react-router";
 import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
@@ -93,7 +94,7 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
       <p aria-live="polite" className="mt-2 min-h-5 text-sm">
         {error && (
           <span id={`${id}-error`} className={dark ? "text-red-300" : "text-red-700"}>
-            {t(error)}
+            {t(messageKey(error))}
           </span>
         )}
         {done && <span className={dark ? "text-brand-200" : "text-brand-800"}>{t("footer.newsletter.success")}</span>}

@@ -4,10 +4,10 @@
  */
 import { count, eq } from "drizzle-orm";
 import { municipalities, users } from "@db/schema";
-import { insertAccount } from "~/modules/user/user.server";
-import { closeDatabase, configFromEnv, initDatabase } from "./db.server";
+import { type DbOrTx, closeDatabase, configFromEnv, initDatabase } from "./db.server";
 import { env } from "./env.server";
 import { ValidationError } from "./errors";
+import { messageKey } from "./i18n-keys";
 import { serverT } from "./i18n.server";
 import { log } from "./log.server";
 import { startWorker, stopWorker } from "./jobs.server";
@@ -27,7 +27,16 @@ export class UnsafeStartError extends Error {}
  * `exposedBecause`: why the server can be reached from other machines (lib/net.ts `exposure`), or null. A
  * demo with published passwords is seeded only when it cannot be (docs/decisions/0008).
  */
-export async function bootstrap(options: { exposedBecause?: string | null } = {}): Promise<BootstrapResult> {
+/** Creates an account in a transaction: given by the caller (app/server/), since lib/ imports no module. */
+export type CreateAccount = (
+  tx: DbOrTx,
+  account: { name: string; email: string; password: string; role: "admin"; municipalityId: null },
+) => Promise<unknown>;
+
+export async function bootstrap(options: {
+  exposedBecause?: string | null;
+  createAccount: CreateAccount;
+}): Promise<BootstrapResult> {
   const e = env();
   const config = configFromEnv();
   const handle = await initDatabase(config);
@@ -62,7 +71,7 @@ export async function bootstrap(options: { exposedBecause?: string | null } = {}
     if (n === 0) {
       await db
         .transaction((tx) =>
-          insertAccount(tx, {
+          options.createAccount(tx, {
             name: "Administrator",
             email: e.ADMIN_EMAIL as string,
             password: e.ADMIN_PASSWORD as string,
@@ -73,7 +82,7 @@ export async function bootstrap(options: { exposedBecause?: string | null } = {}
         .catch((err) => {
           // The one password rule applies to the first administrator too.
           if (err instanceof ValidationError && err.fieldErrors.password) {
-            const reason = serverT("en")(err.fieldErrors.password);
+            const reason = serverT("en")(messageKey(err.fieldErrors.password));
             throw new UnsafeStartError(`Invalid configuration:\n  ADMIN_PASSWORD: ${reason}`);
           }
           throw err;

@@ -1,4 +1,8 @@
-/** Turning posted forms into validated data or field errors, and errors into responses. */
+/**
+ * The one way a form action answers (DESIGN §4.4): reading a posted form, validating it with its Zod
+ * schema, and turning the outcome into `{ ok: true, message }` or `{ ok: false, formError, fieldErrors,
+ * params }` with the right status. Panels use these through `crudAction` (crud.server.ts).
+ */
 import { data } from "react-router";
 import type { z } from "zod";
 import { type FieldErrors, HttpError } from "./errors";
@@ -39,19 +43,39 @@ export function parseWith<S extends z.ZodType>(
   return { ok: false, fieldErrors, formError: formError ?? required };
 }
 
-/** Maps a module error to an action response; anything unexpected is logged and answered generically. */
-export function errorResponse(err: unknown, fallback: string, params: Record<string, string> = {}) {
+/** A success: the message key (and its variables) the form shows. */
+export function ok(message: string, params: Record<string, string> = {}) {
+  return { ok: true as const, message, params };
+}
+
+/** A failure with its status, the form's message key, the field errors and the message's variables. */
+export function fail(
+  status: number,
+  formError: string,
+  fieldErrors: FieldErrors = {},
+  params: Record<string, string> = {},
+) {
+  return data({ ok: false as const, formError, fieldErrors, params }, { status });
+}
+
+/**
+ * A failed mutation: a known error keeps its status and field errors; the SPEC §8 message ("Failed to
+ * add {item}: {message}") gets the module's message as {message}. Unknown errors are logged, never shown.
+ */
+export function failFrom(err: unknown, formError: string, translate: (key: string) => string) {
   if (err instanceof HttpError) {
-    return data(
-      {
-        ok: false as const,
-        formError: err.message,
-        fieldErrors: err.fieldErrors,
-        params: { ...params, ...err.params },
-      },
-      { status: err.status },
-    );
+    return fail(err.status, formError, err.fieldErrors, { message: translate(err.message) });
   }
+  log("error", "mutation failed", { err });
+  return fail(500, formError, {}, { message: translate("errors.generic") });
+}
+
+/**
+ * A failed action whose form shows the module's own message (sign-up, profile, report filing); anything
+ * unexpected is logged and answered with `fallback`.
+ */
+export function errorResponse(err: unknown, fallback: string, params: Record<string, string> = {}) {
+  if (err instanceof HttpError) return fail(err.status, err.message, err.fieldErrors, { ...params, ...err.params });
   log("error", "action failed", { err });
-  return data({ ok: false as const, formError: fallback, fieldErrors: {} as FieldErrors, params }, { status: 500 });
+  return fail(500, fallback, {}, params);
 }

@@ -129,3 +129,9 @@ export function daysLeft(validUntil: string, now: Date = new Date()): number {
   const days = Math.ceil((Date.parse(`${validUntil}T00:00:00Z`) - now.getTime()) / 86_400_000);
   return days === 0 ? 0 : days;
 }
+
+/** Truncates to `max` characters with an ellipsis (SPEC §9: 50 in the reports table, 20 in the confirmation). */
+export function truncate(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+}

@@ -14,7 +14,9 @@ export function I18nProvider({ i18n, children }: { i18n: Translator; children: R
   return createElement(I18nContext.Provider, { value: i18n }, children);
 }
 
-export function useTranslation(ns: Namespace = "common"): { t: TFunction; i18n: Translator } {
+export function useTranslation<NS extends Namespace = "common">(
+  ns: NS = "common" as NS,
+): { t: TFunction<NS>; i18n: Translator } {
   const i18n = useContext(I18nContext);
   const subscribe = useCallback((onChange: () => void) => i18n.onLanguageChanged(onChange), [i18n]);
   const language = () => i18n.language;

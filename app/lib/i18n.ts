@@ -7,6 +7,7 @@ export const NAMESPACES = ["common", "site", "account", "merchant", "admin", "ma
 export type Namespace = (typeof NAMESPACES)[number];
 /** Namespaces the browser never needs (email texts): not fetched by pages. */
 export const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["mail"];
+/** The language cookie: read by the server, written by the language switch, the one cookie the page cache allows. */
 export const LOCALE_COOKIE = "i18next";
 /** Where the browser remembers the chosen language (the name i18next's detector used, so choices carry over). */
 export const LOCALE_STORAGE_KEY = "i18nextLng";

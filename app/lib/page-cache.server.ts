@@ -16,6 +16,7 @@
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
+import { LOCALE_COOKIE } from "./i18n";
 import { detectLocaleFrom } from "./i18n.server";
 
 type Req = Pick<Request, "method" | "originalUrl" | "headers" | "query">;
@@ -82,7 +83,7 @@ export function isAnonymous(headers: Req["headers"]): boolean {
   if (!cookie) return true;
   for (const part of cookie.split(";")) {
     const name = part.split("=")[0]?.trim();
-    if (name && name !== "i18next") return false;
+    if (name && name !== LOCALE_COOKIE) return false;
   }
   return true;
 }
@@ -169,7 +170,7 @@ function withNonce(parts: Buffer[], nonce: string): Buffer {
 function onlyLanguageCookie(setCookie: unknown): boolean {
   if (setCookie === undefined) return true;
   const all = Array.isArray(setCookie) ? setCookie : [setCookie];
-  return all.every((c) => String(c).startsWith("i18next="));
+  return all.every((c) => String(c).startsWith(`${LOCALE_COOKIE}=`));
 }
 
 function toBuffer(chunk: unknown, encoding?: unknown): Buffer {

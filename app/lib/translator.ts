@@ -11,6 +11,7 @@
  * About 1 KB in the browser instead of i18next's 16 KB.
  */
 import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, type Namespace, isLocale } from "./i18n";
+import type { TranslationKey } from "./i18n-keys";
 import { intlValue } from "./intl-replay";
 
 export type TOptions = {
@@ -20,7 +21,13 @@ export type TOptions = {
   lng?: string;
   [variable: string]: unknown;
 };
-export type TFunction = (key: string, options?: TOptions | string) => string;
+/** A `t` whose keys are checked against the English files (lib/i18n-keys.ts); NS is its default namespace. */
+export type TFunction<NS extends Namespace = "common"> = (
+  key: TranslationKey<NS>,
+  options?: TOptions | string,
+) => string;
+/** The translator's own untyped form. */
+type RawT = (key: string, options?: TOptions | string) => string;
 
 type Tree = { [key: string]: string | Tree };
 type Listener = () => void;
@@ -55,7 +62,7 @@ export class Translator {
   language: Locale;
   private readonly resources: Partial<Record<Locale, Partial<Record<Namespace, Tree>>>> = {};
   private readonly listeners = new Set<Listener>();
-  private readonly fixed = new Map<string, TFunction>();
+  private readonly fixed = new Map<string, RawT>();
 
   constructor(language: Locale, resources: Partial<Record<Locale, Partial<Messages>>> = {}) {
     this.language = language;
@@ -90,12 +97,12 @@ export class Translator {
   }
 
   /** A `t` bound to a language and a default namespace, memoised for string keys with plain options. */
-  getFixedT(lng: string, ns: Namespace = "common"): TFunction {
+  getFixedT<NS extends Namespace = "common">(lng: string, ns: NS = "common" as NS): TFunction<NS> {
     const id = `${lng}\u0000${ns}`;
     let t = this.fixed.get(id);
     if (!t) {
       const memo = new Map<string, string>();
-      t = (key, options) => {
+      t = (key: string, options?: TOptions | string) => {
         const memoKey = keyOf(key, options);
         if (memoKey === null) return this.translate(lng, ns, key, options);
         let value = memo.get(memoKey);
@@ -108,11 +115,11 @@ export class Translator {
       };
       this.fixed.set(id, t);
     }
-    return t;
+    return t as TFunction<NS>;
   }
 
   /** `t` in the current language, default namespace `common`. */
-  readonly t: TFunction = (key, options) => this.getFixedT(this.language, "common")(key, options);
+  readonly t: TFunction = (key, options) => this.getFixedT(this.language)(key, options);
 
   translate(lng: string, defaultNs: Namespace, key: string, optionsOrDefault?: TOptions | string): string {
     const options: TOptions | undefined =

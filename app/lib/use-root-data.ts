@@ -1,5 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import type { SessionUser } from "./root-data.server";
+
+/** What every page knows about the signed-in user (from the root loader). */
+export type SessionUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: "user" | "merchant" | "admin";
+  municipalitySlug: string | null;
+};
 
 type RootData = {
   locale: string;

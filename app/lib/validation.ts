@@ -85,3 +85,21 @@ export const enumField = <T extends readonly [string, ...string[]]>(values: T, m
 
 export const uuidField = (message = "validation.required") =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.uuid({ error: message }));
+
+/** A missing field reads as blank, so it gets the form's required message rather than a type error. */
+export const present = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? "", schema);
+
+/**
+ * An optional picture address: http(s), or a path on this site ("/images/demo/bakery.svg", as the demo
+ * data and bundled pictures use). Other schemes (javascript:, data:) and protocol-relative "//" are refused.
+ */
+export const optionalImageUrl = () =>
+  optionalText(LIMITS.url).refine((s) => s === null || isHttpUrl(s) || /^\/(?![/\\])\S*$/.test(s), {
+    error: "validation.url",
+  });
+
+/** A trimmed, lower-cased e-mail address; blank gets the form's required message. */
+export const requiredEmail = (required: string) =>
+  requiredText(LIMITS.email, required)
+    .pipe(z.email({ error: "validation.email" }))
+    .transform((s) => s.toLowerCase());

@@ -28,6 +28,7 @@ import { pageCacheMiddleware } from "~/lib/page-cache.server";
 import { corsPreflightMiddleware } from "~/lib/http-cache.server";
 import { rateLimitMiddleware } from "~/lib/rate-limit.server";
 import { drainBackground } from "~/lib/background.server";
+import { insertAccount } from "~/modules/user/user.server";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
 
@@ -257,7 +258,7 @@ export function createHttpApp(options: StartOptions): express.Express {
 export async function startServer(options: StartOptions): Promise<Server> {
   const e = env();
   const exposedBecause = exposure(e);
-  const boot = await bootstrap({ exposedBecause });
+  const boot = await bootstrap({ exposedBecause, createAccount: insertAccount });
   await refuseExposedDemo(exposedBecause);
   const app = createHttpApp(options);
 

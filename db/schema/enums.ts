@@ -74,4 +74,13 @@ export type EventCategory = (typeof EVENT_CATEGORIES)[number];
 export const PUBLIC_EVENT_CATEGORIES = ["Music", "Arts", "Sports", "Gaming", "Community", "Education"] as const;
 
 export const SUBSCRIPTION_TIERS = ["Free", "Basic", "Premium", "Enterprise"] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
 export const SUBSCRIPTION_STATUSES = ["active", "inactive", "cancelled", "past_due", "trialing"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Every category a merchant, promotion or event may have (their translations: `categories.<name>`). */
+export const CATEGORIES = [...new Set([...PROMOTION_CATEGORIES, ...EVENT_CATEGORIES])] as (
+  | PromotionCategory
+  | EventCategory
+)[];
+export type Category = PromotionCategory | EventCategory;

@@ -130,6 +130,8 @@ test.describe("guards", () => {
 });
 
 test("register, log in, edit the profile and log out", async ({ page }) => {
+  // A long walk (two accessibility scans, five password hashes): three times the default time.
+  test.slow();
   await acceptCookies(page);
   const email = `e2e-${Date.now()}@example.test`;
   await page.goto("/register?lng=en");

@@ -3,6 +3,7 @@
  * IPv6 by /64) and per account; one password rule everywhere; the current password for a change and a mail
  * when it changed; a reset request answered before anything about the address is known.
  */
+import { messageKey } from "~/lib/i18n-keys";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -157,7 +158,7 @@ describe("one password rule", () => {
       const problem = newPasswordProblem(weak);
       expect(problem, weak).toMatch(/^validation\.passwordWeakBecause\./);
       for (const lng of ["en", "nl", "fr"] as const) {
-        const text = serverT(lng)(problem as string);
+        const text = serverT(lng)(messageKey(problem as string));
         expect(text, `${lng} ${problem}`).not.toBe(problem);
         expect(text.length).toBeGreaterThan(10);
       }

@@ -5,7 +5,7 @@ import { events, platformEventLogs, platformSettings, promotions, subscriptions 
 import { getDb } from "~/lib/db.server";
 import { parseWith } from "~/lib/form.server";
 import { todayIso } from "~/lib/format";
-import { settingsSchema } from "~/modules/admin/admin.schema";
+import { settingsSchema } from "~/modules/settings/settings.schema";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { featureSchema } from "~/modules/feature/feature.schema";
 import { createFeature, deleteFeature, listFeatures, updateFeature } from "~/modules/feature/feature.server";

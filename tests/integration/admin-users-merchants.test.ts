@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { accounts, merchants, platformEventLogs, users } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
-import { adminMerchantCreateSchema, adminUserCreateSchema } from "~/modules/admin/admin.schema";
+import { adminMerchantCreateSchema } from "~/modules/merchant/merchant.schema";
+import { adminUserCreateSchema } from "~/modules/user/user.schema";
 import {
   createMerchant,
   deleteMerchant,

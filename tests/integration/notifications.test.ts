@@ -459,7 +459,7 @@ describe("language and personal data", () => {
   });
 
   it("switching language while signed in (?lng=) is remembered for their mail", async () => {
-    const { rootData } = await import("~/lib/root-data.server");
+    const { rootData } = await import("~/server/root-data.server");
     const user = await makeUser("user");
     const actor = await actorFor(user);
     const ctx = { ...contextFor(actor, "nl"), localeChosen: true } as unknown as AppLoadContext;

@@ -2,6 +2,7 @@
  * The contact form: the message is stored, its mail is written to the outbox, then delivered over SMTP.
  * A local SMTP sink (smtp-server) receives the mail; without SMTP_URL the mail stays pending.
  */
+import { messageKey } from "~/lib/i18n-keys";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -181,7 +182,7 @@ describe("the contact action", () => {
       data: { formError: string };
     };
     expect(limited.init.status).toBe(429);
-    expect(serverT("en")(limited.data.formError)).toMatch(/Too many requests/);
+    expect(serverT("en")(messageKey(limited.data.formError))).toMatch(/Too many requests/);
     // Another address is not affected.
     expect(
       await contactAction({ request: post(valid), params: {}, context: context("198.51.100.8") } as never),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { municipalities, users } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { homeEvents } from "~/modules/event/event.queries.server";
 import { LIVE_MAX, LIVE_PER_SOURCE, homeSnapshot, liveUpdates, municipalityCounts } from "~/modules/live/live.server";
 import { findPublicMerchant, listDirectory } from "~/modules/merchant/merchant.queries.server";

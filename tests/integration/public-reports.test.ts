@@ -1,4 +1,5 @@
 /** Reports on the public side: filing stores pending with the session user; only approved ever shows. */
+import { messageKey } from "~/lib/i18n-keys";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { platformEventLogs, reports } from "@db/schema";
@@ -141,7 +142,7 @@ describe("filing a report", () => {
       context: contextFor(actor),
     } as never)) as unknown as { init: { status: number }; data: { formError: string } };
     expect(result.init.status).toBe(400);
-    expect(serverT("en")(result.data.formError)).toBe("Please fill in all required fields.");
+    expect(serverT("en")(messageKey(result.data.formError))).toBe("Please fill in all required fields.");
     const guest = await fileReportAction({
       request: post(),
       params: { municipality: town.slug },

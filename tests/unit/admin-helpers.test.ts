@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { truncate } from "~/components/admin/admin-ui";
-import { settingsSchema } from "~/modules/admin/admin.schema";
+import { truncate } from "~/lib/format";
+import { settingsSchema } from "~/modules/settings/settings.schema";
 import { isAdmin } from "~/modules/admin/admin.policy";
 import { likePattern } from "~/lib/query";
-import { paging } from "~/modules/admin/search.server";
-import { postedId, postedUuid } from "~/modules/admin/action.server";
+import { paging } from "~/lib/list.server";
+import { postedId, postedUuid } from "~/lib/crud.server";
 
 describe("admin helpers", () => {
   it("truncates report descriptions to 50 / 20 characters with an ellipsis (SPEC §9)", () => {

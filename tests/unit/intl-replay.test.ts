@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { messageKey } from "~/lib/i18n-keys";
 import { formatDate, formatEuro, formatNumber, formatRelative, relativeParts, sameRelative } from "~/lib/format";
 import {
   INTL_REPLAY_ID,
@@ -53,19 +54,19 @@ describe("Intl values recorded on the server, replayed while hydrating", () => {
     const messages = {
       common: { item_one: "{{count}} élément", item_many: "{{count}} d'éléments", item_other: "{{count}} éléments" },
     } as never;
-    expect(createI18n("fr", messages).t("item", { count: 1 })).toBe("1 élément");
+    expect(createI18n("fr", messages).t(messageKey("item"), { count: 1 })).toBe("1 élément");
     expect(store.get("plural|fr|1")).toBe("one");
     recordIntlWith(() => undefined);
     replayIntl({ "plural|fr|1": "other" });
     // The category now comes from the replay, also for a translator that answered the same call before.
-    expect(createI18n("fr", messages).t("item", { count: 1 })).toBe("1 éléments");
+    expect(createI18n("fr", messages).t(messageKey("item"), { count: 1 })).toBe("1 éléments");
     replayIntl({});
     // A translator that has answered once still records the category for the next render.
     const i18n = createI18n("fr", messages);
-    i18n.t("item", { count: 2 });
+    i18n.t(messageKey("item"), { count: 2 });
     const next = new Map<string, string>();
     recordIntlWith(() => next);
-    expect(i18n.t("item", { count: 2 })).toBe("2 éléments");
+    expect(i18n.t(messageKey("item"), { count: 2 })).toBe("2 éléments");
     expect(next.get("plural|fr|2")).toBe("other");
   });
 

@@ -8,8 +8,8 @@ import {
   adminPromotionSchema,
   initialPricingMode,
   merchantPromotionSchema,
-  optionalImageUrl,
 } from "~/modules/promotion/promotion.schema";
+import { optionalImageUrl } from "~/lib/validation";
 import type { Actor } from "~/lib/auth.server";
 
 const actor = (id: string, role: Actor["role"]): Actor => ({

@@ -3,6 +3,7 @@
  * every namespace in every language, with and without plural counts, variables given, missing or empty, both
  * must return the same text. Plus the behaviours the app relies on that the messages alone do not exercise.
  */
+import { messageKey } from "~/lib/i18n-keys";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Messages, NAMESPACES } from "~/lib/i18n";
@@ -58,14 +59,16 @@ describe("translator", () => {
             { name: undefined, city: null },
           ];
           for (const options of variants) {
-            expect(ours.t(full, options as never), `${lng} ${full} ${JSON.stringify(options)}`).toBe(
+            expect(ours.t(messageKey(full), options as never), `${lng} ${full} ${JSON.stringify(options)}`).toBe(
               theirs.t(full, options as never),
             );
             compared++;
           }
           // The same key through a fixed namespace and through the ns option.
-          expect(ours.getFixedT(lng, ns)(key, vars)).toBe(theirs.getFixedT(lng, ns)(key, vars));
-          expect(ours.t(key, { ...vars, ns: [ns, "common"] })).toBe(theirs.t(key, { ...vars, ns: [ns, "common"] }));
+          expect(ours.getFixedT(lng, ns)(messageKey(key), vars)).toBe(theirs.getFixedT(lng, ns)(key, vars));
+          expect(ours.t(messageKey(key), { ...vars, ns: [ns, "common"] })).toBe(
+            theirs.t(key, { ...vars, ns: [ns, "common"] }),
+          );
         }
       }
       expect(compared).toBeGreaterThan(1000);
@@ -77,21 +80,21 @@ describe("translator", () => {
     expect(nl.t("site:municipalityHome.title", { city: "Genk" })).toBe(
       createI18n("en", MESSAGES.en).t("site:municipalityHome.title", { city: "Genk" }),
     );
-    expect(nl.t("common:no.such.key", { defaultValue: "Plan B {{x}}", x: 1 })).toBe("Plan B 1");
-    expect(nl.t("common:no.such.key", "Plan C")).toBe("Plan C");
-    expect(nl.t("common:no.such.key")).toBe("no.such.key");
+    expect(nl.t(messageKey("common:no.such.key"), { defaultValue: "Plan B {{x}}", x: 1 })).toBe("Plan B 1");
+    expect(nl.t(messageKey("common:no.such.key"), "Plan C")).toBe("Plan C");
+    expect(nl.t(messageKey("common:no.such.key"))).toBe("no.such.key");
   });
 
   it("translates into another language with lng and uses French plural rules", () => {
     const en = createI18n("en", MESSAGES.en);
     en.addResourceBundle("fr", "common", { n_one: "{{count}} fois", n_other: "{{count}} fois (plusieurs)" });
-    expect(en.t("n", { count: 0, lng: "fr" })).toBe("0 fois");
-    expect(en.t("n", { count: 2, lng: "fr" })).toBe("2 fois (plusieurs)");
+    expect(en.t(messageKey("n"), { count: 0, lng: "fr" })).toBe("0 fois");
+    expect(en.t(messageKey("n"), { count: 2, lng: "fr" })).toBe("2 fois (plusieurs)");
   });
 
   it("memoised lookups see resources added later and language changes", () => {
     const tr = createI18n("en", { common: {} } as unknown as Messages);
-    const t = () => tr.getFixedT(tr.language, "common")("hello");
+    const t = () => tr.getFixedT(tr.language, "common")(messageKey("hello"));
     expect(t()).toBe("hello");
     tr.addResourceBundle("en", "common", { hello: "Hello" });
     expect(t()).toBe("Hello");

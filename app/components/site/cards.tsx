@@ -1,4 +1,6 @@
 /** Cards, labels and list helpers shared by the public screens. Cards are links, never click handlers. */
+import { CATEGORIES } from "@db/schema/enums";
+import { oneOf } from "~/lib/i18n-keys";
 import {
   BookOpen,
   CalendarDays,
@@ -38,7 +40,10 @@ export function CategoryIcon({ category, className = "size-4" }: { category: str
 
 export function useCategoryLabel() {
   const { t } = useTranslation("site");
-  return (category: string | null | undefined) => (category ? t(`categories.${category}`, category) : "");
+  return (category: string | null | undefined) => {
+    const known = oneOf(CATEGORIES, category);
+    return known ? t(`categories.${known}`) : (category ?? "");
+  };
 }
 
 /** "Ends in N days" (rounded up) or "Expired" (SPEC promotion detail). */

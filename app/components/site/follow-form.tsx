@@ -5,6 +5,7 @@
 import { Bell, Loader2 } from "~/components/icons";
 import { useFetcher } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n-keys";
 
 export type FollowFormProps = {
   slug: string;
@@ -76,7 +77,7 @@ export function FollowForm({ slug, name, urgentAlerts, weeklyDigest, following, 
             {t(result.result === "removed" ? "alerts.removed" : "alerts.saved", { city: name })}
           </span>
         )}
-        {result?.ok === false && <span className="text-red-700">{t(result.formError)}</span>}
+        {result?.ok === false && <span className="text-red-700">{t(messageKey(result.formError))}</span>}
       </p>
     </fetcher.Form>
   );

@@ -3,6 +3,9 @@
  * prompt and no report button. Collapsed it shows the first report and "+N more"; the toggle exists
  * only when there is more than one.
  */
+import { REPORT_TYPES } from "@db/schema/enums";
+import { oneOf } from "~/lib/i18n-keys";
+import { isAuthorityRole, isUrgentType } from "~/modules/report/report.policy";
 import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -19,9 +22,6 @@ export type UrgentReport = {
   reporterRole: string | null;
 };
 
-const isUrgent = (type: string) => type !== "informative";
-const isAuthority = (role: string | null) => role === "admin" || role === "merchant";
-
 export function ReportCard({
   report,
   serverNow,
@@ -34,7 +34,9 @@ export function ReportCard({
   headingLevel?: 2 | 3;
 }) {
   const { t, i18n } = useTranslation("site");
-  const urgent = isUrgent(report.type);
+  const urgent = isUrgentType(report.type);
+  const type = oneOf(REPORT_TYPES, report.type);
+  const typeName = type ? t(`reportTypes.${type}`) : report.type;
   const Icon = urgent ? AlertTriangle : Info;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -44,10 +46,8 @@ export function ReportCard({
     >
       <div className="flex flex-wrap items-center gap-2">
         <Icon aria-hidden="true" className={`size-4 ${urgent ? "text-red-700" : "text-blue-700"}`} />
-        <Heading className={`text-sm font-bold ${urgent ? "text-red-900" : "text-blue-900"}`}>
-          {t(`reportTypes.${report.type}`)}
-        </Heading>
-        {isAuthority(report.reporterRole) && (
+        <Heading className={`text-sm font-bold ${urgent ? "text-red-900" : "text-blue-900"}`}>{typeName}</Heading>
+        {isAuthorityRole(report.reporterRole) && (
           <span className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300">
             <ShieldCheck aria-hidden="true" className="size-3" />
             {t("urgent.authority")}
@@ -57,7 +57,7 @@ export function ReportCard({
       {report.imageUrl && (
         <img
           src={report.imageUrl}
-          alt={t("common.imageOf", { title: t(`reportTypes.${report.type}`) })}
+          alt={t("common.imageOf", { title: typeName })}
           width={640}
           height={360}
           loading="lazy"

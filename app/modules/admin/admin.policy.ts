@@ -1,12 +1,12 @@
-/** The admin panel's one rule: only administrators manage the platform (SPEC §6). */
+/** The admin dashboard's rule: only administrators see the platform's figures (SPEC §6). */
 import type { Actor } from "~/lib/auth.server";
-import { ForbiddenError } from "~/lib/errors";
 
-export function isAdmin(actor: Actor | null | undefined): actor is Actor {
+export type AdminAction = "view-dashboard";
+
+export function isAdmin(actor: Pick<Actor, "role"> | null | undefined): actor is Actor {
   return actor?.role === "admin";
 }
 
-/** Throws ForbiddenError unless the actor is an administrator. */
-export function assertAdmin(actor: Actor | null | undefined): asserts actor is Actor {
-  if (!isAdmin(actor)) throw new ForbiddenError();
+export function can(actor: Pick<Actor, "role"> | null, _action: AdminAction): boolean {
+  return isAdmin(actor);
 }

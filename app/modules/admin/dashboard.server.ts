@@ -2,9 +2,10 @@
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { ForbiddenError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
 import { latestLogs, type LogRow } from "../log/log.queries.server";
-import { assertAdmin } from "./admin.policy";
+import { can } from "./admin.policy";
 
 export type DashboardStats = {
   totalUsers: number;
@@ -20,7 +21,7 @@ export type DashboardStats = {
  * ("counts of all users, role merchant, new users and new merchants in the last 7 days").
  */
 export async function dashboardStats(actor: Actor | null, now: Date = new Date()): Promise<DashboardStats> {
-  assertAdmin(actor);
+  if (!can(actor, "view-dashboard")) throw new ForbiddenError();
   const db = await getDb();
   const today = todayIso(now);
   const since = new Date(now.getTime() - 7 * 86_400_000).toISOString();

@@ -1,8 +1,18 @@
 /** Event forms (SPEC §5). Messages are translation keys. */
 import { z } from "zod";
+import type { Actor } from "~/lib/auth.server";
 import { EVENT_CATEGORIES } from "@db/schema/enums";
-import { LIMITS, checkbox, enumField, optionalText, requiredDate, requiredText } from "~/lib/validation";
-import { optionalImageUrl, present } from "../promotion/promotion.schema";
+import { can } from "./event.policy";
+import {
+  LIMITS,
+  checkbox,
+  enumField,
+  optionalImageUrl,
+  optionalText,
+  present,
+  requiredDate,
+  requiredText,
+} from "~/lib/validation";
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
 export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
@@ -45,3 +55,11 @@ export const adminEventSchema = z.object({
   is_featured: checkbox(),
 });
 export type AdminEventInput = z.output<typeof adminEventSchema>;
+
+/** What the panels' event form gives: the content, and the owner fields when the actor may set them. */
+export type EventInput = MerchantEventInput & { merchant_id?: string; is_featured?: boolean };
+
+/** The form an actor posts: with the merchant and the featured flag when its policy lets it choose them. */
+export function eventSchemaFor(actor: Pick<Actor, "id" | "role">): z.ZodType<EventInput> {
+  return can(actor, "choose-merchant") ? adminEventSchema : merchantEventSchema;
+}

@@ -2,17 +2,28 @@
 import { asc, eq } from "drizzle-orm";
 import { features } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { searchWhere } from "../admin/search.server";
+import { searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
 import { type FeatureAction, can } from "./feature.policy";
-import type { FeatureInput } from "./feature.schema";
+import { type FeatureInput, featureSchema } from "./feature.schema";
 
 export type FeatureRow = typeof features.$inferSelect;
 
 function guard(actor: Actor | null, action: FeatureAction): asserts actor is Actor {
   if (!can(actor, action)) throw new ForbiddenError();
+}
+
+/** The admin panel's feature commands (lib/crud.server.ts). */
+export function featureCommands(actor: Actor): CrudCommands<FeatureInput> {
+  return {
+    idKind: "uuid",
+    create: { schema: featureSchema, run: (input) => createFeature(actor, input) },
+    update: { schema: featureSchema, run: (id, input) => updateFeature(actor, id, input) },
+    remove: (id) => deleteFeature(actor, id),
+  };
 }
 
 export async function listFeatures(actor: Actor | null, query: { q?: string } = {}): Promise<FeatureRow[]> {

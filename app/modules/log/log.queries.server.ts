@@ -4,8 +4,9 @@ import { listTotal } from "~/lib/counts.server";
 import { platformEventLogs, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { assertAdmin } from "../admin/admin.policy";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { ForbiddenError } from "~/lib/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { can } from "./log.policy";
 
 export type LogRow = {
   id: string;
@@ -18,7 +19,7 @@ export type LogRow = {
 };
 
 export async function listLogs(actor: Actor | null, query: ListQuery = {}): Promise<Page<LogRow>> {
-  assertAdmin(actor);
+  if (!can(actor, "list")) throw new ForbiddenError();
   const db = await getDb();
   const where = searchWhere(query.q, [platformEventLogs.eventType, platformEventLogs.description, users.email]);
   const { limit, offset } = paging(query);

@@ -25,6 +25,8 @@ import {
 } from "@react-email/components";
 import type { Locale } from "~/lib/i18n";
 import type { TFunction } from "~/lib/translator";
+import { type QualifiedKey, oneOf } from "~/lib/i18n-keys";
+import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
 
 export type MailBlock =
   | { kind: "text"; text: string }
@@ -186,12 +188,18 @@ export type WeeklyDigestData = {
 export type NewsletterConfirmData = { municipalityName: string; confirmUrl: string };
 /** A one-off notice from translation keys (`mail:` keys; values interpolated into each). */
 export type NoticeData = {
-  subjectKey: string;
-  headingKey?: string;
-  paragraphKeys: string[];
+  subjectKey: QualifiedKey;
+  headingKey?: QualifiedKey;
+  paragraphKeys: QualifiedKey[];
   values?: Record<string, string>;
-  action?: { labelKey: string; url: string };
+  action?: { labelKey: QualifiedKey; url: string };
 };
+
+/** The translated label of a report type read from the database (the raw value when unknown). */
+export function reportTypeLabel(t: TFunction, type: string): string {
+  const known = oneOf(REPORT_TYPES, type);
+  return known ? t(`site:reportTypes.${known}`) : type;
+}
 
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -199,7 +207,7 @@ type Template<D> = (t: TFunction, data: D, site: SiteInfo) => MailContent;
 
 export const TEMPLATES = {
   reportOutcome: ((t, d, site) => {
-    const type = t(`site:reportTypes.${d.type}`);
+    const type = reportTypeLabel(t, d.type);
     const approved = d.status === "approved";
     const blocks: MailBlock[] = [
       { kind: "text", text: t("mail:common.greeting", { name: d.reporterName }) },
@@ -213,7 +221,8 @@ export const TEMPLATES = {
       { kind: "quote", label: t("mail:reportOutcome.yourReport"), text: clip(d.description, 500) },
     ];
     if (!approved && (d.reason || d.note)) {
-      const reason = [d.reason ? t(`site:reportReasons.${d.reason}`) : null, d.note].filter(Boolean).join(" — ");
+      const known = oneOf(REPORT_REJECTION_REASONS, d.reason);
+      const reason = [known ? t(`site:reportReasons.${known}`) : null, d.note].filter(Boolean).join(" — ");
       blocks.push({ kind: "quote", label: t("mail:reportOutcome.reason"), text: reason });
     }
     if (approved) {
@@ -232,7 +241,7 @@ export const TEMPLATES = {
   }) as Template<ReportOutcomeData>,
 
   urgentAlert: ((t, d, site) => {
-    const type = t(`site:reportTypes.${d.type}`);
+    const type = reportTypeLabel(t, d.type);
     const subject = t("mail:urgentAlert.subject", { type, municipality: d.municipalityName });
     return {
       subject,

@@ -6,17 +6,33 @@ import { count, desc, eq } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import type { AdminMerchantCreateInput, AdminMerchantUpdateInput } from "../admin/admin.schema";
-import { assertMunicipalityId } from "../admin/refs.server";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
+import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
+import {
+  type AdminMerchantCreateInput,
+  type AdminMerchantUpdateInput,
+  adminMerchantCreateSchema,
+  adminMerchantUpdateSchema,
+} from "./merchant.schema";
 
 function assertMay(actor: Actor | null, action: MerchantAction): asserts actor is Actor {
-  if (actor?.role !== "admin" || !can(actor, action)) throw new ForbiddenError();
+  if (!can(actor, action)) throw new ForbiddenError();
+}
+
+/** The admin panel's merchant commands (lib/crud.server.ts). */
+export function merchantCommands(actor: Actor): CrudCommands<AdminMerchantCreateInput, AdminMerchantUpdateInput> {
+  return {
+    idKind: "text",
+    create: { schema: adminMerchantCreateSchema, run: (input) => createMerchant(actor, input) },
+    update: { schema: adminMerchantUpdateSchema, run: (id, input) => updateMerchant(actor, id, input) },
+    remove: (id) => deleteMerchant(actor, id),
+  };
 }
 
 export type AdminMerchantRow = {

@@ -1,8 +1,18 @@
 /** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
 import { z } from "zod";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
-import { LIMITS, optionalHttpUrl, optionalText, requiredText, uuidField } from "~/lib/validation";
-import { optionalImageUrl, present } from "../promotion/promotion.schema";
+import {
+  LIMITS,
+  checkbox,
+  optionalHttpUrl,
+  optionalImageUrl,
+  optionalText,
+  present,
+  requiredEmail,
+  requiredText,
+  uuidField,
+} from "~/lib/validation";
+import { newPassword, newPasswordsMatch } from "../user/user.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */
@@ -59,3 +69,32 @@ export const merchantProfileSchema = z.preprocess(
   }),
 );
 export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;
+
+/** SPEC §5 "Admin add merchant": 'Please fill in all required fields ...'. */
+export const MERCHANT_REQUIRED = "admin:merchants.required";
+
+const adminMerchantFields = {
+  business_name: requiredText(LIMITS.short, MERCHANT_REQUIRED),
+  business_email: requiredEmail(MERCHANT_REQUIRED),
+  vat_number: optionalText(32),
+  municipality_id: optionalText(64),
+  category: z
+    .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.union([z.enum(MERCHANT_CATEGORIES), z.literal("")]))
+    .optional()
+    .transform((v) => v || null),
+};
+
+/** An administrator adds a merchant: the account and the business record together; VAT optional. */
+export const adminMerchantCreateSchema = z
+  .object({
+    name: requiredText(LIMITS.short, MERCHANT_REQUIRED),
+    email: requiredEmail(MERCHANT_REQUIRED),
+    password: newPassword(MERCHANT_REQUIRED),
+    confirmPassword: newPassword(MERCHANT_REQUIRED),
+    ...adminMerchantFields,
+  })
+  .superRefine(newPasswordsMatch);
+export type AdminMerchantCreateInput = z.output<typeof adminMerchantCreateSchema>;
+
+export const adminMerchantUpdateSchema = z.object({ ...adminMerchantFields, is_premium: checkbox() });
+export type AdminMerchantUpdateInput = z.output<typeof adminMerchantUpdateSchema>;

@@ -5,26 +5,53 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
 import { recordEvent } from "../log/log.server";
-import { MERCHANT_ID_NOT_FOUND } from "../promotion/promotion.server";
 import type { OpeningHours } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
 
 export type MerchantRecord = typeof merchants.$inferSelect;
 
+/** 'Merchant ID not found. Please log in as a merchant.' */
+export const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
+
+/** What a merchant's promotions and events take from its record: the owner, municipality, category, premium. */
+export async function merchantRecordOf(merchantId: string, db?: DbOrTx) {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select({
+      id: merchants.id,
+      municipalityId: merchants.municipalityId,
+      category: merchants.category,
+      isPremium: merchants.isPremium,
+      businessName: merchants.businessName,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1);
+  return row ?? null;
+}
+export type MerchantSummary = NonNullable<Awaited<ReturnType<typeof merchantRecordOf>>>;
+
+/** The actor's own merchant record, or ForbiddenError('Merchant ID not found...'). */
+export async function ownMerchantRecord(actor: Actor, db?: DbOrTx): Promise<MerchantSummary> {
+  const record = await merchantRecordOf(actor.id, db);
+  if (!record || !can(actor, "read-own", record)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  return record;
+}
+
 /** SPEC §9: the merchant dashboard shows 5 recent activities (5 per type, merged, cut to 5). */
 export const RECENT_ACTIVITIES = 5;
 
 /** The actor's own merchant record; without one: 'Merchant ID not found. Please log in as a merchant.' */
 export async function getOwnMerchant(actor: Actor | null): Promise<MerchantRecord> {
-  if (!actor || !can(actor, "read-own", { id: actor.id })) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  if (!actor) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   const db = await getDb();
   const [row] = await db.select().from(merchants).where(eq(merchants.id, actor.id)).limit(1);
-  if (!row) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
+  if (!row || !can(actor, "read-own", row)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   return row;
 }
 
@@ -106,11 +133,12 @@ export async function merchantDashboard(
   actor: Actor | null,
   now: Date = new Date(),
 ): Promise<MerchantDashboard | null> {
-  if (!actor || !can(actor, "read-own", { id: actor.id })) return null;
+  if (!actor) return null;
   const db = await getDb();
   const today = todayIso(now);
   const [record] = await db
     .select({
+      id: merchants.id,
       businessName: merchants.businessName,
       isPremium: merchants.isPremium,
       totalPromotions:
@@ -123,7 +151,7 @@ export async function merchantDashboard(
     .from(merchants)
     .where(eq(merchants.id, actor.id))
     .limit(1);
-  if (!record) return null;
+  if (!record || !can(actor, "read-own", record)) return null;
   const [recentPromotions, recentEvents] = await Promise.all([
     db
       .select({ id: promotions.id, title: promotions.title, createdAt: promotions.createdAt })
@@ -144,5 +172,6 @@ export async function merchantDashboard(
   ]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, RECENT_ACTIVITIES);
-  return { ...record, recent };
+  const { id: _id, ...figures } = record;
+  return { ...figures, recent };
 }

@@ -3,13 +3,14 @@ import { asc, eq, ilike, or } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { invalidateCaches, shortCache } from "~/lib/cache.server";
-import { getDb } from "~/lib/db.server";
+import type { CrudCommands } from "~/lib/crud.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
 import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { isReservedSlug } from "~/lib/routes-reserved";
 import { recordEvent } from "../log/log.server";
 import { can } from "./municipality.policy";
-import type { MunicipalityInput } from "./municipality.schema";
+import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 
 export type MunicipalityRow = typeof municipalities.$inferSelect;
 export type MunicipalityOption = { id: string; name: string; slug: string };
@@ -43,6 +44,18 @@ export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> 
 /** All municipalities ordered by name (profile picker, admin). */
 export async function listAllMunicipalities(): Promise<(MunicipalityOption & { isActive: boolean })[]> {
   return (await allMunicipalities()).map(({ id, name, slug, isActive }) => ({ id, name, slug, isActive }));
+}
+
+/** Rows with the address of their public page (`/promotions/<slug>/<id>`), or null without a municipality. */
+export async function withPublicPaths<Row extends { id: string; municipalityId: string | null }>(
+  list: "promotions" | "events",
+  rows: Row[],
+): Promise<(Row & { publicPath: string | null })[]> {
+  const slugs = new Map((await allMunicipalities()).map((m) => [m.id, m.slug]));
+  return rows.map((r) => {
+    const slug = r.municipalityId ? slugs.get(r.municipalityId) : undefined;
+    return { ...r, publicPath: slug ? `/${list}/${slug}/${r.id}` : null };
+  });
 }
 
 /** An active municipality by slug, or null (unknown and inactive look the same to the public). */
@@ -80,6 +93,30 @@ export async function listMunicipalitiesForAdmin(
     .where(pattern ? or(ilike(municipalities.name, pattern), ilike(municipalities.slug, pattern)) : undefined)
     .orderBy(asc(municipalities.name))
     .limit(1000);
+}
+
+/** A municipality id chosen in a select must exist (a 400 with a field error otherwise); blank is none. */
+export async function assertMunicipalityId(id: string | null, field = "municipality_id", db?: DbOrTx) {
+  if (!id) return;
+  const invalid = new ValidationError("validation.invalid", { [field]: "validation.invalid" });
+  if (!isUuid(id)) throw invalid;
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select({ id: municipalities.id })
+    .from(municipalities)
+    .where(eq(municipalities.id, id))
+    .limit(1);
+  if (!row) throw invalid;
+}
+
+/** The admin panel's municipality commands (lib/crud.server.ts). */
+export function municipalityCommands(actor: Actor): CrudCommands<MunicipalityInput> {
+  return {
+    idKind: "uuid",
+    create: { schema: municipalitySchema, run: (input) => createMunicipality(actor, input) },
+    update: { schema: municipalitySchema, run: (id, input) => updateMunicipality(actor, id, input) },
+    remove: (id) => deleteMunicipality(actor, id),
+  };
 }
 
 function assertSlugAllowed(slug: string) {

@@ -17,6 +17,7 @@ import type { AlternateLink } from "~/lib/meta";
 import type { TFunction } from "~/lib/translator";
 import type { MunicipalityRow } from "../municipality/municipality.server";
 import { getSettings } from "../settings/settings.server";
+import { reportTypeLabel } from "../mail/templates";
 
 export const FEED_LIMIT = 50;
 export const CALENDAR_LIMIT = 500;
@@ -116,7 +117,7 @@ export async function reportsFeed(town: MunicipalityRow, locale: Locale): Promis
     feed.addItem({
       id: `urn:uuid:${r.id}`,
       link: url,
-      title: t(`site:reportTypes.${r.type}`),
+      title: reportTypeLabel(t, r.type),
       description: r.description,
       date: r.createdAt,
     });

@@ -1,24 +1,13 @@
 import type { Actor } from "~/lib/auth.server";
+import { type OwnedAction, canOnOwned } from "../merchant/owned.policy";
 
-export type PromotionAction = "create" | "update" | "delete" | "list-own" | "list-all" | "set-premium";
+export type PromotionAction = OwnedAction | "set-premium";
 
 /**
- * The one place the promotion rule lives (SPEC §6): a merchant creates and lists its own promotions and
- * changes or deletes only rows whose merchant_id is its own id; an administrator does everything;
- * nobody else does anything. Used by the merchant and the admin code paths alike.
+ * Promotions follow the rule of every row a merchant owns (merchant/owned.policy.ts): a merchant manages
+ * only its own promotions, an administrator all of them. Only an administrator sets the premium flag; a
+ * merchant's promotion takes it from the merchant record.
  */
-export function can(actor: Actor | null, action: PromotionAction, row?: { merchantId: string }): boolean {
-  if (!actor) return false;
-  if (actor.role === "admin") return true;
-  if (actor.role !== "merchant") return false;
-  switch (action) {
-    case "create":
-    case "list-own":
-      return true;
-    case "update":
-    case "delete":
-      return !!row && row.merchantId === actor.id;
-    default:
-      return false;
-  }
+export function can(actor: Pick<Actor, "id" | "role"> | null, action: PromotionAction, row?: { merchantId: string }) {
+  return canOnOwned(actor, action === "set-premium" ? "choose-merchant" : action, row);
 }

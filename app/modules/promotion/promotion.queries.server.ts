@@ -7,7 +7,7 @@ import { countOf } from "~/lib/counts.server";
 import { merchants, promotions } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
-import { PROMOTION_SORTS, type PromotionSort } from "~/components/site/list-options";
+import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/format";
 import { isUuid, likePattern } from "~/lib/query";
 

@@ -5,8 +5,19 @@
  * "percentage" keeps only discount and clears price and original_price.
  */
 import { z } from "zod";
+import type { Actor } from "~/lib/auth.server";
 import { PROMOTION_CATEGORIES } from "@db/schema/enums";
-import { LIMITS, checkbox, enumField, isHttpUrl, optionalText, requiredDate, requiredText } from "~/lib/validation";
+import { can } from "./promotion.policy";
+import {
+  LIMITS,
+  checkbox,
+  enumField,
+  optionalImageUrl,
+  optionalText,
+  present,
+  requiredDate,
+  requiredText,
+} from "~/lib/validation";
 
 export const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
@@ -17,18 +28,6 @@ export const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required"
 export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequired";
 
 const PRICE_MAX = 60;
-
-/**
- * An optional picture address: http(s), or a path on this site ("/images/demo/bakery.svg", as the demo
- * data and bundled pictures use). Other schemes (javascript:, data:) and protocol-relative "//" are refused.
- */
-export const optionalImageUrl = () =>
-  optionalText(LIMITS.url).refine((s) => s === null || isHttpUrl(s) || /^\/(?![/\\])\S*$/.test(s), {
-    error: "validation.url",
-  });
-
-/** A missing field reads as blank, so it gets the form's required message rather than a type error. */
-export const present = <S extends z.ZodType>(schema: S) => z.preprocess((v) => v ?? "", schema);
 
 const pricingMode = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
@@ -82,6 +81,18 @@ export const adminPromotionSchema = z
     }
   });
 export type AdminPromotionInput = z.output<typeof adminPromotionSchema>;
+
+/** What the panels' promotion form gives: the content, and the owner fields when the actor may set them. */
+export type PromotionInput = MerchantPromotionInput & {
+  merchant_id?: string;
+  category?: string | null;
+  is_premium?: boolean;
+};
+
+/** The form an actor posts: with the merchant, category and premium flag when its policy lets it choose them. */
+export function promotionSchemaFor(actor: Pick<Actor, "id" | "role">): z.ZodType<PromotionInput> {
+  return can(actor, "choose-merchant") ? adminPromotionSchema : merchantPromotionSchema;
+}
 
 /** The form's starting pricing mode when editing (SPEC §4): percentage if a discount is present. */
 export function initialPricingMode(row: { discount: string | null } | null | undefined): PricingMode {

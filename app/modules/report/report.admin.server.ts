@@ -5,11 +5,11 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
-import type { ReportStatus } from "@db/schema";
+import type { ReportStatus, ReportType } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
 import { enqueueReportNotifications } from "../notification/notification.jobs.server";
 import type { ModerationInput } from "./report.schema";
@@ -18,7 +18,7 @@ import { isUuid } from "~/lib/query";
 
 export type AdminReportRow = {
   id: string;
-  type: string;
+  type: ReportType;
   description: string;
   imageUrl: string | null;
   status: ReportStatus;
@@ -74,7 +74,7 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
         .where(where),
     ),
   ]);
-  return { rows: rows.map((r) => ({ ...r, status: r.status as ReportStatus })), total };
+  return { rows: rows.map((r) => ({ ...r, type: r.type as ReportType, status: r.status as ReportStatus })), total };
 }
 
 /**

@@ -4,9 +4,14 @@ import { platformSettings } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { assertAdmin } from "../admin/admin.policy";
-import type { SettingsInput } from "../admin/admin.schema";
+import { ForbiddenError } from "~/lib/errors";
 import { recordEvent } from "../log/log.server";
+import { type SettingsAction, can } from "./settings.policy";
+import type { SettingsInput } from "./settings.schema";
+
+function guard(actor: Actor | null, action: SettingsAction): asserts actor is Actor {
+  if (!can(actor, action)) throw new ForbiddenError();
+}
 
 export type Settings = {
   siteName: string;
@@ -64,7 +69,7 @@ export type MaskedSettings = {
 };
 
 export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSettings> {
-  assertAdmin(actor);
+  guard(actor, "read");
   invalidateSettings();
   const s = await getSettings();
   return {
@@ -80,7 +85,7 @@ export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSe
  * The audit row names the changed settings, never a key value.
  */
 export async function saveSettings(actor: Actor | null, input: SettingsInput): Promise<{ changed: string[] }> {
-  assertAdmin(actor);
+  guard(actor, "update");
   const db = await getDb();
   invalidateSettings();
   const current = await getSettings();

@@ -1,19 +1,36 @@
 /** Subscriptions (SPEC §7 subscriptions): list with the user's email, newest first; admin only. */
+import type { SubscriptionStatus, SubscriptionTier } from "@db/schema/enums";
 import { count, desc, eq } from "drizzle-orm";
 import { subscriptions, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { assertUserId } from "../admin/refs.server";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
+import { assertUserId } from "../user/user.admin.server";
 import { type SubscriptionAction, can } from "./subscription.policy";
-import type { SubscriptionInput } from "./subscription.schema";
+import { type SubscriptionInput, subscriptionSchema } from "./subscription.schema";
 
-export type SubscriptionRow = typeof subscriptions.$inferSelect & { userEmail: string | null };
+/** A subscription with its user's email; tier and status are checked by the table's constraints. */
+export type SubscriptionRow = Omit<typeof subscriptions.$inferSelect, "tier" | "status"> & {
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  userEmail: string | null;
+};
 
 function guard(actor: Actor | null, action: SubscriptionAction): asserts actor is Actor {
   if (!can(actor, action)) throw new ForbiddenError();
+}
+
+/** The admin panel's subscription commands (lib/crud.server.ts). */
+export function subscriptionCommands(actor: Actor): CrudCommands<SubscriptionInput> {
+  return {
+    idKind: "uuid",
+    create: { schema: subscriptionSchema, run: (input) => createSubscription(actor, input) },
+    update: { schema: subscriptionSchema, run: (id, input) => updateSubscription(actor, id, input) },
+    remove: (id) => deleteSubscription(actor, id),
+  };
 }
 
 export async function listSubscriptions(actor: Actor | null, query: ListQuery = {}): Promise<Page<SubscriptionRow>> {
@@ -43,7 +60,10 @@ export async function listSubscriptions(actor: Actor | null, query: ListQuery = 
       .offset(offset),
     db.select({ total: count() }).from(subscriptions).leftJoin(users, eq(users.id, subscriptions.userId)).where(where),
   ]);
-  return { rows, total };
+  return {
+    rows: rows.map((r) => ({ ...r, tier: r.tier as SubscriptionTier, status: r.status as SubscriptionStatus })),
+    total,
+  };
 }
 
 const values = (input: SubscriptionInput) => ({

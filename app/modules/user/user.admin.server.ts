@@ -4,15 +4,42 @@ import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { NotFoundError, ValidationError } from "~/lib/errors";
+import type { CrudCommands } from "~/lib/crud.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { securityEvent } from "~/lib/log.server";
-import { assertAdmin } from "../admin/admin.policy";
-import type { AdminUserCreateInput, AdminUserUpdateInput } from "../admin/admin.schema";
-import { type ListQuery, type Page, paging, searchWhere } from "../admin/search.server";
-import { assertMunicipalityId } from "../admin/refs.server";
 import { recordEvent } from "../log/log.server";
+import { assertMunicipalityId } from "../municipality/municipality.server";
+import { type UserAction, can } from "./user.policy";
+import {
+  type AdminUserCreateInput,
+  type AdminUserUpdateInput,
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+} from "./user.schema";
 import { insertAccount } from "./user.server";
+
+function guard(actor: Actor | null, action: UserAction, target?: { id: string }): asserts actor is Actor {
+  if (!can(actor, action, target)) throw new ForbiddenError();
+}
+
+/** The admin panel's user commands (lib/crud.server.ts). */
+export function userCommands(actor: Actor): CrudCommands<AdminUserCreateInput, AdminUserUpdateInput> {
+  return {
+    idKind: "text",
+    create: { schema: adminUserCreateSchema, run: (input) => createUser(actor, input) },
+    update: { schema: adminUserUpdateSchema, run: (id, input) => updateUser(actor, id, input) },
+    remove: (id) => deleteUser(actor, id),
+  };
+}
+
+/** A user id chosen in a select must exist (a 400 with a field error otherwise). */
+export async function assertUserId(id: string, field = "user_id", db?: DbOrTx) {
+  const conn = db ?? (await getDb());
+  const [row] = await conn.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  if (!row) throw new ValidationError("validation.invalid", { [field]: "validation.invalid" });
+}
 
 export type AdminUserRow = {
   id: string;
@@ -25,7 +52,7 @@ export type AdminUserRow = {
 
 /** All users, newest first, searchable by name, email or role, one page at a time. */
 export async function listUsers(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminUserRow>> {
-  assertAdmin(actor);
+  guard(actor, "list");
   const db = await getDb();
   const where = searchWhere(query.q, [users.name, users.email, users.role]);
   const { limit, offset } = paging(query);
@@ -52,7 +79,7 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
 
 /** Id and email of every user, ordered by email (SPEC §7: dropdowns). */
 export async function listUserOptions(actor: Actor | null): Promise<{ id: string; email: string }[]> {
-  assertAdmin(actor);
+  guard(actor, "list");
   const db = await getDb();
   return db.select({ id: users.id, email: users.email }).from(users).orderBy(users.email).limit(1000);
 }
@@ -62,7 +89,7 @@ export async function listUserOptions(actor: Actor | null): Promise<{ id: string
  * The role comes only from the administrator's validated form.
  */
 export async function createUser(actor: Actor | null, input: AdminUserCreateInput) {
-  assertAdmin(actor);
+  guard(actor, "create");
   const municipalityId = input.municipality_id;
   await assertMunicipalityId(municipalityId);
   const db = await getDb();
@@ -101,13 +128,13 @@ export async function createUser(actor: Actor | null, input: AdminUserCreateInpu
  * An administrator cannot change their own role (no accidental lock-out).
  */
 export async function updateUser(actor: Actor | null, id: string, input: AdminUserUpdateInput) {
-  assertAdmin(actor);
+  guard(actor, "update");
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     const roleChanged = current.role !== input.role;
-    if (roleChanged && current.id === actor.id) {
+    if (roleChanged && !can(actor, "set-role", current)) {
       throw new ValidationError("admin:users.ownRole", { role: "admin:users.ownRole" });
     }
     const changed = [...(current.name !== input.name ? ["name"] : []), ...(roleChanged ? ["role"] : [])];
@@ -158,8 +185,9 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
 
 /** Deletes a user and everything that cascades from it (account, sessions, merchant record). */
 export async function deleteUser(actor: Actor | null, id: string) {
-  assertAdmin(actor);
-  if (id === actor.id) throw new ValidationError("admin:users.ownDelete");
+  guard(actor, "update");
+  // An administrator may delete any account but their own.
+  if (!can(actor, "delete", { id })) throw new ValidationError("admin:users.ownDelete");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(users).where(eq(users.id, id)).returning();

@@ -2,10 +2,14 @@ import type { Actor } from "~/lib/auth.server";
 
 export type UserAction = "read-own" | "update-own" | "list" | "create" | "update" | "delete" | "set-role";
 
-/** A signed-in user manages their own profile; administrators manage everyone. */
-export function can(actor: Actor | null, action: UserAction, target?: { id: string }): boolean {
+/**
+ * A signed-in user reads and changes their own profile; administrators manage every account, except that
+ * an administrator neither changes their own role nor deletes their own account (no accidental lock-out).
+ */
+export function can(actor: Pick<Actor, "id" | "role"> | null, action: UserAction, target?: { id: string }): boolean {
   if (!actor) return false;
-  if (actor.role === "admin") return true;
   if (action === "read-own" || action === "update-own") return !!target && target.id === actor.id;
-  return false;
+  if (actor.role !== "admin") return false;
+  if (action === "set-role" || action === "delete") return !!target && target.id !== actor.id;
+  return true;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { LIMITS, emailField, optionalText, requiredText, uuidField } from "~/lib/validation";
+import { ROLES } from "@db/schema/enums";
+import { LIMITS, emailField, enumField, optionalText, requiredEmail, requiredText, uuidField } from "~/lib/validation";
 import { passwordProblem } from "./password";
 
 export const loginSchema = z.object({
@@ -82,3 +83,57 @@ export const profileSchema = z
     }
   });
 export type ProfileInput = z.output<typeof profileSchema>;
+
+/** SPEC §5 "Admin add user": 'Please fill in all required fields ...'. */
+export const USER_REQUIRED = "admin:users.required";
+const MISMATCH = "admin:users.passwordMismatch";
+
+/** A new password typed by an administrator: blank gets the form's required message. */
+export const newPassword = (message: string) =>
+  z
+    .string({ error: message })
+    .max(LIMITS.password * 4, { error: "validation.tooLong" })
+    .min(1, { error: message });
+
+/** The two typed passwords agree and the password passes the one password rule. */
+export function newPasswordsMatch(v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MISMATCH });
+    return;
+  }
+  const problem = passwordProblem(v.password);
+  if (problem) ctx.addIssue({ code: "custom", path: ["password"], message: problem });
+}
+
+/** An administrator adds a user; the role is read only from this validated form. */
+export const adminUserCreateSchema = z
+  .object({
+    name: requiredText(LIMITS.short, USER_REQUIRED),
+    email: requiredEmail(USER_REQUIRED),
+    password: newPassword(USER_REQUIRED),
+    confirmPassword: newPassword(USER_REQUIRED),
+    role: enumField(ROLES, USER_REQUIRED),
+    municipality_id: optionalText(64),
+    business_name: optionalText(LIMITS.short),
+    business_email: optionalText(LIMITS.email),
+    vat_number: optionalText(32),
+  })
+  .superRefine((v, ctx) => {
+    newPasswordsMatch(v, ctx);
+    if (v.role === "merchant") {
+      for (const f of ["business_name", "business_email", "vat_number"] as const) {
+        if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: USER_REQUIRED });
+      }
+      if (v.business_email && !z.email().safeParse(v.business_email).success) {
+        ctx.addIssue({ code: "custom", path: ["business_email"], message: "validation.email" });
+      }
+    }
+  });
+export type AdminUserCreateInput = z.output<typeof adminUserCreateSchema>;
+
+/** Edit: name and role only; an email field, if posted, is ignored. */
+export const adminUserUpdateSchema = z.object({
+  name: requiredText(LIMITS.short, USER_REQUIRED),
+  role: enumField(ROLES, USER_REQUIRED),
+});
+export type AdminUserUpdateInput = z.output<typeof adminUserUpdateSchema>;

@@ -146,8 +146,7 @@ export type Profile = {
 };
 
 export async function getProfile(actor: Actor | null): Promise<Profile> {
-  if (!actor || !can(actor, "read-own", { id: actor.id }))
-    throw new ForbiddenError("account:profile.errors.notLoggedIn");
+  if (!actor) throw new ForbiddenError("account:profile.errors.notLoggedIn");
   const db = await getDb();
   const [row] = await db
     .select({
@@ -160,7 +159,7 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
     .from(users)
     .where(eq(users.id, actor.id))
     .limit(1);
-  if (!row) throw new NotFoundError("account:profile.errors.notLoggedIn");
+  if (!row || !can(actor, "read-own", row)) throw new NotFoundError("account:profile.errors.notLoggedIn");
   return { ...row, role: row.role as Role };
 }
 

@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
@@ -52,7 +53,11 @@ export default function Login() {
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
           <FormMessage
-            error={actionData?.error ? t(actionData.error, { ...actionData.params, ns: ["account", "common"] }) : null}
+            error={
+              actionData?.error
+                ? t(messageKey(actionData.error), { ...actionData.params, ns: ["account", "common"] })
+                : null
+            }
           />
           <TextField label={t("login.email")} name="email" type="email" autoComplete="email" required />
           <TextField

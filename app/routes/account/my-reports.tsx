@@ -9,6 +9,8 @@ import { municipalitySlugOr } from "~/lib/routes-reserved";
 import { listMyReports } from "~/modules/report/report.server";
 import { findMunicipalitySlugById } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/my-reports";
+import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
+import { oneOf } from "~/lib/i18n-keys";
 
 /** My reports (issue #13): the signed-in resident's own reports in every status, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,6 +39,14 @@ const STATUS_STYLE: Record<string, string> = {
 export default function MyReports({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("account");
   const { items, page, pages, total } = loaderData;
+  const typeLabel = (type: string) => {
+    const known = oneOf(REPORT_TYPES, type);
+    return known ? t(`site:reportTypes.${known}`) : type;
+  };
+  const reasonLabel = (reason: string | null) => {
+    const known = oneOf(REPORT_REJECTION_REASONS, reason);
+    return known ? t(`site:reportReasons.${known}`) : null;
+  };
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-8 sm:py-10">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -58,7 +68,7 @@ export default function MyReports({ loaderData }: Route.ComponentProps) {
               <li key={r.id} className="card p-4 sm:p-5" aria-labelledby={`my-report-${r.id}`}>
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <h2 id={`my-report-${r.id}`} className="text-lg font-semibold text-slate-900">
-                    {t(`site:reportTypes.${r.type}`)}
+                    {typeLabel(r.type)}
                     <span className="font-normal text-slate-700"> · {r.municipalityName}</span>
                   </h2>
                   <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[r.status] ?? ""}`}>
@@ -72,7 +82,7 @@ export default function MyReports({ loaderData }: Route.ComponentProps) {
                 {r.status === "rejected" && (r.reason || r.note) && (
                   <div className="mt-3 rounded-lg border-l-4 border-slate-400 bg-slate-50 px-3 py-2">
                     <p className="text-sm font-semibold text-slate-800">{t("myReports.reason")}</p>
-                    {r.reason && <p className="text-slate-900">{t(`site:reportReasons.${r.reason}`)}</p>}
+                    {reasonLabel(r.reason) && <p className="text-slate-900">{reasonLabel(r.reason)}</p>}
                     {r.note && <p className="whitespace-pre-line break-words text-slate-900">{r.note}</p>}
                   </div>
                 )}

@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/form";
@@ -66,7 +67,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-slate-600">{t("profile.subtitle")}</p>
         <Form method="post" className="mt-6 space-y-4" noValidate key={actionData?.ok ? "saved" : "form"}>
           <FormMessage
-            error={failure?.formError ? t(failure.formError, { ...failure.params, ns: ["account", "common"] }) : null}
+            error={
+              failure?.formError
+                ? t(messageKey(failure.formError), { ...failure.params, ns: ["account", "common"] })
+                : null
+            }
             success={actionData?.ok ? t("profile.success") : null}
           />
           <TextField label={t("profile.email")} name="email-display" value={profile.email} disabled readOnly />

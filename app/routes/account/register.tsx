@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, redirect, useActionData, useNavigation } from "react-router";
@@ -125,7 +126,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
               failure?.formError
                 ? failure.formError === "account:register.errors.failed"
                   ? t("register.errors.failed")
-                  : t(failure.formError, { ns: ["account", "common"] })
+                  : t(messageKey(failure.formError), { ns: ["account", "common"] })
                 : loaderData.loadError
                   ? t("register.errors.municipalities")
                   : null

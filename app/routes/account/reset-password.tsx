@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
@@ -87,7 +88,7 @@ export default function ResetPassword() {
           <Form method="post" className="mt-6 space-y-4" noValidate>
             <input type="hidden" name="token" value={token} />
             <FormMessage
-              error={actionData?.formError ? t(actionData.formError, { ns: ["account", "common"] }) : null}
+              error={actionData?.formError ? t(messageKey(actionData.formError), { ns: ["account", "common"] }) : null}
             />
             <TextField
               label={t("profile.newPassword")}

@@ -11,7 +11,7 @@ import {
 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "~/components/link";
-import { AdminHeader } from "~/components/admin/admin-ui";
+import { PanelHeader } from "~/components/crud";
 import { formatEuro, formatNumber, formatRelative } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { log } from "~/lib/log.server";
@@ -92,7 +92,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-8">
-      <AdminHeader title={t("admin:dashboard.title")} intro={t("admin:dashboard.intro")} />
+      <PanelHeader title={t("admin:dashboard.title")} intro={t("admin:dashboard.intro")} />
 
       <section aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="sr-only">

@@ -1,26 +1,18 @@
 import { useTranslation } from "~/lib/i18n-react";
-import { AdminHeader, Badge } from "~/components/admin/admin-ui";
-import { DataTable } from "~/components/crud";
-import { listParams } from "~/lib/crud.server";
+import { DataTable, PanelHeader } from "~/components/crud";
+import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { loadList } from "~/modules/admin/action.server";
+import { loadPage } from "~/lib/list.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/logs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request, 25);
-  const list = await loadList(context, "admin:logs.fetchFailed", () => listLogs(actor, params), {
-    rows: [],
-    total: 0,
-  });
+  const list = await loadPage(request, context, "admin:logs.fetchFailed", (query) => listLogs(actor, query), 25);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     meta: { title: context.t("admin:logs.title"), noindex: true },
   };
 }
@@ -41,18 +33,13 @@ function metadataSummary(metadata: Record<string, unknown>): string {
 
 export default function LogsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error } = loaderData;
   return (
     <div className="space-y-6">
-      <AdminHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
+      <PanelHeader title={t("admin:logs.title")} intro={t("admin:logs.intro")} />
       <DataTable
         caption={t("admin:logs.caption")}
+        {...loaderData}
         searchable
-        rows={rows}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        error={error}
         emptyMessage={t("admin:logs.empty")}
         rowKey={(r) => r.id}
         columns={[

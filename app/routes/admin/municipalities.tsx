@@ -1,20 +1,17 @@
-import { useTranslation } from "~/lib/i18n-react";
+/** Admin panel: the municipalities and whether they are live (SPEC §2 Municipalities). */
+import { CrudScreen, useCrudTexts } from "~/components/crud";
+import { TextField, ToggleField } from "~/components/form";
 import { Link } from "~/components/link";
-import { AdminHeader, Badge, ToggleField } from "~/components/admin/admin-ui";
-import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
-import { TextField } from "~/components/form";
-import { listParams } from "~/lib/crud.server";
-import { parseWith, readForm } from "~/lib/form.server";
+import { Badge } from "~/components/ui/badge";
+import { panelAction, panelMessages } from "~/lib/crud.server";
 import { requireAdmin } from "~/lib/guards.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { listParams, loadList } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, invalid, loadList, notFound, postedUuid, unknownIntent } from "~/modules/admin/action.server";
-import { municipalitySchema } from "~/modules/municipality/municipality.schema";
 import {
   type MunicipalityRow,
-  createMunicipality,
-  deleteMunicipality,
   listMunicipalitiesForAdmin,
-  updateMunicipality,
+  municipalityCommands,
 } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/municipalities";
 
@@ -36,34 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const form = await readForm(request);
-  switch (form.intent) {
-    case "create": {
-      const parsed = parseWith(municipalitySchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      return attempt(context, "admin:municipalities.added", "admin:municipalities.addFailed", () =>
-        createMunicipality(actor, parsed.data),
-      );
-    }
-    case "update": {
-      const id = postedUuid(form);
-      if (!id) return notFound("admin:municipalities.updateFailed", context);
-      const parsed = parseWith(municipalitySchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      return attempt(context, "admin:municipalities.updated", "admin:municipalities.updateFailed", () =>
-        updateMunicipality(actor, id, parsed.data),
-      );
-    }
-    case "delete": {
-      const id = postedUuid(form);
-      if (!id) return notFound("admin:municipalities.deleteFailed", context);
-      return attempt(context, "admin:municipalities.deleted", "admin:municipalities.deleteFailed", () =>
-        deleteMunicipality(actor, id),
-      );
-    }
-    default:
-      return unknownIntent();
-  }
+  return panelAction(request, context, municipalityCommands(actor), panelMessages("admin", "municipalities"));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -109,99 +79,44 @@ function MunicipalityFields({ row, fieldErrors }: { row?: MunicipalityRow; field
 
 export default function MunicipalitiesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { rows, error } = loaderData;
-  const crud = useCrud<MunicipalityRow>();
-  const { mode } = crud;
-  const row = mode.kind !== "closed" && "row" in mode ? mode.row : undefined;
-
   return (
-    <div className="space-y-6">
-      <AdminHeader
-        title={t("admin:municipalities.title")}
-        intro={t("admin:municipalities.intro")}
-        addLabel={t("admin:municipalities.add")}
-        onAdd={() => crud.open({ kind: "create" })}
-      />
-      <DataTable
-        caption={t("admin:municipalities.caption")}
-        searchable
-        rows={rows}
-        error={error}
-        emptyMessage={t("admin:municipalities.empty")}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            key: "name",
-            header: t("admin:municipalities.name"),
-            cell: (r) => <span className="font-medium text-slate-900">{r.name}</span>,
-          },
-          {
-            key: "slug",
-            header: t("admin:municipalities.slug"),
-            cell: (r) =>
-              r.isActive ? (
-                <Link to={`/${r.slug}`} className="link font-mono">
-                  /{r.slug}
-                  <span className="sr-only"> ({t("admin:municipalities.view")})</span>
-                </Link>
-              ) : (
-                <span className="font-mono text-slate-700">/{r.slug}</span>
-              ),
-            className: "hidden sm:table-cell",
-          },
-          {
-            key: "status",
-            header: t("admin:municipalities.status"),
-            cell: (r) => (
-              <Badge tone={r.isActive ? "green" : "slate"}>
-                {r.isActive ? t("admin:common.active") : t("admin:common.inactive")}
-              </Badge>
+    <CrudScreen
+      texts={useCrudTexts("admin:municipalities")}
+      {...loaderData}
+      searchable
+      columns={[
+        {
+          key: "name",
+          header: t("admin:municipalities.name"),
+          cell: (r) => <span className="font-medium text-slate-900">{r.name}</span>,
+        },
+        {
+          key: "slug",
+          header: t("admin:municipalities.slug"),
+          cell: (r) =>
+            r.isActive ? (
+              <Link to={`/${r.slug}`} className="link font-mono">
+                /{r.slug}
+                <span className="sr-only"> ({t("admin:municipalities.view")})</span>
+              </Link>
+            ) : (
+              <span className="font-mono text-slate-700">/{r.slug}</span>
             ),
-          },
-          {
-            key: "actions",
-            header: t("crud.actions"),
-            cell: (r) => (
-              <RowActions
-                label={r.name}
-                onEdit={() => crud.open({ kind: "update", row: r })}
-                onDelete={() => crud.open({ kind: "delete", row: r })}
-              />
-            ),
-          },
-        ]}
-      />
-      <CrudDialog
-        open={mode.kind === "create"}
-        onClose={crud.close}
-        title={t("admin:municipalities.addTitle")}
-        intent="create"
-        kind="create"
-        fetcher={crud.fetcher}
-      >
-        {({ fieldErrors }) => <MunicipalityFields fieldErrors={fieldErrors} />}
-      </CrudDialog>
-      <CrudDialog
-        open={mode.kind === "update"}
-        onClose={crud.close}
-        title={t("admin:municipalities.editTitle")}
-        intent="update"
-        kind="update"
-        fetcher={crud.fetcher}
-        hidden={row ? { id: row.id } : {}}
-      >
-        {({ fieldErrors }) => (row ? <MunicipalityFields row={row} fieldErrors={fieldErrors} /> : null)}
-      </CrudDialog>
-      <CrudDialog
-        open={mode.kind === "delete"}
-        onClose={crud.close}
-        title={t("admin:municipalities.deleteTitle")}
-        description={row ? t("admin:municipalities.deleteConfirm", { name: row.name }) : undefined}
-        intent="delete"
-        kind="delete"
-        fetcher={crud.fetcher}
-        hidden={row ? { id: row.id } : {}}
-      />
-    </div>
+          className: "hidden sm:table-cell",
+        },
+        {
+          key: "status",
+          header: t("admin:municipalities.status"),
+          cell: (r) => (
+            <Badge tone={r.isActive ? "green" : "slate"}>
+              {r.isActive ? t("admin:common.active") : t("admin:common.inactive")}
+            </Badge>
+          ),
+        },
+      ]}
+      rowLabel={(r) => r.name}
+      deleteConfirm={(r) => t("admin:municipalities.deleteConfirm", { name: r.name })}
+      fields={(p) => <MunicipalityFields {...p} />}
+    />
   );
 }

@@ -1,63 +1,54 @@
+/** Admin panel: moderation of the residents' reports (SPEC §2 Reports, §4 report states). */
 import { Check, Trash2, X } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
-import { AdminHeader, Badge, type Tone, truncate } from "~/components/admin/admin-ui";
-import { CrudDialog, DataTable, useCrud } from "~/components/crud";
-import { listParams } from "~/lib/crud.server";
-import { formatDateTime } from "~/lib/format";
-import { parseWith, readForm } from "~/lib/form.server";
+import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
+import { Badge, type Tone } from "~/components/ui/badge";
+import { type Intent, panelAction } from "~/lib/crud.server";
+import { formatDateTime, truncate } from "~/lib/format";
 import { SelectField, TextArea } from "~/components/form";
 import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
-import { MODERATION_NOTE_MAX, moderationSchema } from "~/modules/report/report.schema";
 import { requireAdmin } from "~/lib/guards.server";
+import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report/report.schema";
+import { useTranslation } from "~/lib/i18n-react";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, invalid, loadList, notFound, postedUuid, unknownIntent } from "~/modules/admin/action.server";
 import {
   type AdminReportRow,
   deleteReport,
   listReportsForAdmin,
   moderateReport,
 } from "~/modules/report/report.admin.server";
+import { isUrgentType } from "~/modules/report/report.policy";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request);
-  const list = await loadList(context, "admin:reports.fetchFailed", () => listReportsForAdmin(actor, params), {
-    rows: [],
-    total: 0,
-  });
+  const list = await loadPage(request, context, "admin:reports.fetchFailed", (query) =>
+    listReportsForAdmin(actor, query),
+  );
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     meta: { title: context.t("admin:reports.title"), noindex: true },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const form = await readForm(request);
-  const id = postedUuid(form);
-  switch (form.intent) {
-    case "approve":
-    case "reject": {
-      if (!id) return notFound("admin:reports.statusFailed", context);
-      const decision = form.intent === "approve" ? "approved" : "rejected";
-      // The optional reason (a common one and/or a note) travels with a rejection only.
-      const outcome = parseWith(moderationSchema, decision === "rejected" ? form : {});
-      if (!outcome.ok) return invalid(outcome, "admin:reports.statusFailed");
-      return attempt(context, `admin:reports.${decision}`, "admin:reports.statusFailed", () =>
-        moderateReport(actor, id, decision, outcome.data),
-      );
-    }
-    case "delete": {
-      if (!id) return notFound("admin:reports.deleteFailed", context);
-      return attempt(context, "admin:reports.deleted", "admin:reports.deleteFailed", () => deleteReport(actor, id));
-    }
-    default:
-      return unknownIntent();
-  }
+  const moderate = (decision: "approved" | "rejected"): Intent => ({
+    success: `admin:reports.${decision}`,
+    failure: "admin:reports.statusFailed",
+    row: true,
+    // The optional reason (a common one and/or a note) travels with a rejection only.
+    schema: decision === "rejected" ? moderationSchema : undefined,
+    run: (input, id) =>
+      moderateReport(actor, id, decision, decision === "rejected" ? (input as ModerationInput) : undefined),
+  });
+  return panelAction(
+    request,
+    context,
+    { idKind: "uuid", remove: (id) => deleteReport(actor, id) },
+    { deleted: "admin:reports.deleted", deleteFailed: "admin:reports.deleteFailed", invalid: "admin:common.fixErrors" },
+    { approve: moderate("approved"), reject: moderate("rejected") },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -66,23 +57,24 @@ const STATUS_TONE: Record<string, Tone> = { pending: "amber", approved: "green",
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error } = loaderData;
   const crud = useCrud<AdminReportRow>();
   const { mode } = crud;
   const row = mode.kind !== "closed" && "row" in mode ? mode.row : undefined;
-  const hidden: Record<string, string> = row ? { id: row.id } : {};
+  const button = (r: AdminReportRow, kind: string, className: string, Icon: typeof Check, label: string) => (
+    <button type="button" className={className} onClick={() => crud.open({ kind, row: r })}>
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+      <span className="sr-only">: {truncate(r.description, 20)}</span>
+    </button>
+  );
 
   return (
     <div className="space-y-6">
-      <AdminHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
+      <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
       <DataTable
         caption={t("admin:reports.caption")}
+        {...loaderData}
         searchable
-        rows={rows}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        error={error}
         emptyMessage={t("admin:reports.empty")}
         rowKey={(r) => r.id}
         columns={[
@@ -95,7 +87,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   {truncate(r.description, 50)}
                 </div>
                 <div className="mt-1 flex flex-wrap gap-1">
-                  <Badge tone={r.type === "informative" ? "blue" : "red"}>{t(`admin:reports.types.${r.type}`)}</Badge>
+                  <Badge tone={isUrgentType(r.type) ? "red" : "blue"}>{t(`admin:reports.types.${r.type}`)}</Badge>
                   <span className="text-slate-600 md:hidden">{r.municipalityName}</span>
                 </div>
               </div>
@@ -135,107 +127,73 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {
             key: "actions",
             header: t("crud.actions"),
-            cell: (r) => {
-              const label = `: ${truncate(r.description, 20)}`;
-              return (
-                <div className="flex flex-wrap gap-2">
-                  {r.status === "pending" && (
-                    <>
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1 text-brand-800"
-                        onClick={() => crud.open({ kind: "approve", row: r })}
-                      >
-                        <Check aria-hidden="true" className="size-4" />
-                        {t("admin:reports.approve")}
-                        <span className="sr-only">{label}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-secondary px-3 py-1"
-                        onClick={() => crud.open({ kind: "reject", row: r })}
-                      >
-                        <X aria-hidden="true" className="size-4" />
-                        {t("admin:reports.reject")}
-                        <span className="sr-only">{label}</span>
-                      </button>
-                    </>
-                  )}
-                  <button
-                    type="button"
-                    className="btn-ghost px-3 py-1 text-red-700 hover:bg-red-50"
-                    onClick={() => crud.open({ kind: "delete", row: r })}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    {t("crud.delete")}
-                    <span className="sr-only">{label}</span>
-                  </button>
-                </div>
-              );
-            },
+            cell: (r) => (
+              <div className="flex flex-wrap gap-2">
+                {r.status === "pending" && (
+                  <>
+                    {button(r, "approve", "btn-secondary px-3 py-1 text-brand-800", Check, t("admin:reports.approve"))}
+                    {button(r, "reject", "btn-secondary px-3 py-1", X, t("admin:reports.reject"))}
+                  </>
+                )}
+                {button(r, "delete", "btn-ghost px-3 py-1 text-red-700 hover:bg-red-50", Trash2, t("crud.delete"))}
+              </div>
+            ),
           },
         ]}
       />
-      <CrudDialog
-        open={mode.kind === "approve"}
-        onClose={crud.close}
-        title={t("admin:reports.approveTitle")}
-        description={row ? t("admin:reports.approveConfirm", { municipality: row.municipalityName }) : undefined}
-        intent="approve"
-        kind="confirm"
-        submitLabel={t("admin:reports.approve")}
-        busyLabel={t("admin:reports.approving")}
-        fetcher={crud.fetcher}
-        hidden={hidden}
-      />
-      <CrudDialog
-        open={mode.kind === "reject"}
-        onClose={crud.close}
-        title={t("admin:reports.rejectTitle")}
-        description={t("admin:reports.rejectConfirm")}
-        intent="reject"
-        kind="confirm"
-        danger
-        submitLabel={t("admin:reports.reject")}
-        busyLabel={t("admin:reports.rejecting")}
-        fetcher={crud.fetcher}
-        hidden={hidden}
-      >
-        {({ fieldErrors }) => (
-          <>
-            <SelectField
-              label={t("admin:reports.reasonLabel")}
-              name="reason"
-              defaultValue=""
-              error={fieldErrors.reason}
-            >
-              <option value="">{t("admin:reports.reasonNone")}</option>
-              {REPORT_REJECTION_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`site:reportReasons.${r}`)}
-                </option>
-              ))}
-            </SelectField>
-            <TextArea
-              label={t("admin:reports.noteLabel")}
-              name="note"
-              maxLength={MODERATION_NOTE_MAX}
-              hint={t("admin:reports.noteHint")}
-              error={fieldErrors.note}
-            />
-          </>
-        )}
-      </CrudDialog>
-      <CrudDialog
-        open={mode.kind === "delete"}
-        onClose={crud.close}
-        title={t("admin:reports.deleteTitle")}
-        description={row ? t("admin:reports.deleteConfirm", { description: truncate(row.description, 20) }) : undefined}
-        intent="delete"
-        kind="delete"
-        fetcher={crud.fetcher}
-        hidden={hidden}
-      />
+      {(
+        [
+          ["approve", "approveTitle", row && t("admin:reports.approveConfirm", { municipality: row.municipalityName })],
+          ["reject", "rejectTitle", t("admin:reports.rejectConfirm")],
+          [
+            "delete",
+            "deleteTitle",
+            row && t("admin:reports.deleteConfirm", { description: truncate(row.description, 20) }),
+          ],
+        ] as const
+      ).map(([intent, title, description]) => (
+        <CrudDialog
+          key={intent}
+          open={mode.kind === intent}
+          onClose={crud.close}
+          title={t(`admin:reports.${title}`)}
+          description={description || undefined}
+          intent={intent}
+          kind={intent === "delete" ? "delete" : "confirm"}
+          danger={intent === "reject"}
+          submitLabel={t(`admin:reports.${intent === "approve" ? "approve" : "reject"}`)}
+          busyLabel={t(`admin:reports.${intent === "approve" ? "approving" : "rejecting"}`)}
+          fetcher={crud.fetcher}
+          hidden={row ? { id: row.id } : {}}
+        >
+          {intent === "reject"
+            ? ({ fieldErrors }) => (
+                <>
+                  <SelectField
+                    label={t("admin:reports.reasonLabel")}
+                    name="reason"
+                    defaultValue=""
+                    error={fieldErrors.reason}
+                  >
+                    <option value="">{t("admin:reports.reasonNone")}</option>
+                    {REPORT_REJECTION_REASONS.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`site:reportReasons.${r}`)}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextArea
+                    label={t("admin:reports.noteLabel")}
+                    name="note"
+                    maxLength={MODERATION_NOTE_MAX}
+                    hint={t("admin:reports.noteHint")}
+                    error={fieldErrors.note}
+                  />
+                </>
+              )
+            : undefined}
+        </CrudDialog>
+      ))}
     </div>
   );
 }

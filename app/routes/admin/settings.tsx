@@ -2,15 +2,15 @@ import { Loader2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { useFetcher } from "react-router";
-import { AdminHeader, FieldGroup, ToggleField } from "~/components/admin/admin-ui";
-import { FormMessage, TextField } from "~/components/form";
-import type { CrudResult } from "~/components/crud";
-import { parseWith, readForm } from "~/lib/form.server";
+import { FieldGroup, FormMessage, type FormResult, TextField, ToggleField, useFormResult } from "~/components/form";
+import { PanelHeader } from "~/components/crud";
+import { type Intent, formAction } from "~/lib/crud.server";
 import { requireAdmin } from "~/lib/guards.server";
+import { loadList } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, invalid, loadList, unknownIntent } from "~/modules/admin/action.server";
-import { settingsSchema } from "~/modules/admin/admin.schema";
+import { settingsSchema } from "~/modules/settings/settings.schema";
 import { getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
+import type { SettingsInput } from "~/modules/settings/settings.schema";
 import type { Route } from "./+types/settings";
 
 /** Only masked keys ever leave the server. */
@@ -26,11 +26,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const form = await readForm(request);
-  if (form.intent !== "save") return unknownIntent();
-  const parsed = parseWith(settingsSchema, form);
-  if (!parsed.ok) return invalid(parsed);
-  return attempt(context, "admin:settings.saved", "admin:settings.saveFailed", () => saveSettings(actor, parsed.data));
+  const save: Intent = {
+    success: "admin:settings.saved",
+    failure: "admin:settings.saveFailed",
+    row: false,
+    schema: settingsSchema,
+    run: (input: unknown) => saveSettings(actor, input as SettingsInput),
+  };
+  return formAction(request, context, { save }, { invalid: "admin:common.fixErrors" });
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -38,21 +41,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { settings, error } = loaderData;
-  const fetcher = useFetcher<CrudResult>();
+  const fetcher = useFetcher<FormResult>();
   const busy = fetcher.state !== "idle";
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const { fieldErrors, error: formError, success } = useFormResult(result);
   const formRef = useRef<HTMLFormElement>(null);
   // After a save the key inputs are emptied again (the stored keys are shown masked only).
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
-  const formError =
-    result && !result.ok && result.formError ? t(result.formError, { message: "", ...(result.params ?? {}) }) : null;
 
   return (
     <div className="max-w-3xl space-y-6">
-      <AdminHeader title={t("admin:settings.title")} intro={t("admin:settings.intro")} />
+      <PanelHeader title={t("admin:settings.title")} intro={t("admin:settings.intro")} />
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
           {error}
@@ -61,7 +62,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       {settings && (
         <fetcher.Form ref={formRef} method="post" noValidate className="card space-y-6 p-4 sm:p-6">
           <input type="hidden" name="intent" value="save" />
-          <FormMessage error={formError} success={result?.ok ? t(result.message) : null} />
+          <FormMessage error={formError} success={success} />
           <FieldGroup legend={t("admin:settings.general")}>
             <TextField
               label={t("admin:settings.siteName")}

@@ -1,40 +1,30 @@
-import { useTranslation } from "~/lib/i18n-react";
-import { AdminHeader, Badge, type Tone } from "~/components/admin/admin-ui";
-import { CrudDialog, DataTable, RowActions, useCrud } from "~/components/crud";
-import { SelectField, TextField } from "~/components/form";
+/** Admin panel: subscriptions (SPEC §2 Subscriptions). */
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
-import { listParams } from "~/lib/crud.server";
+import { CrudScreen, useCrudTexts } from "~/components/crud";
+import { SelectField, TextField } from "~/components/form";
+import { Badge, type Tone } from "~/components/ui/badge";
+import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate, todayIso } from "~/lib/format";
-import { parseWith, readForm } from "~/lib/form.server";
 import { requireAdmin } from "~/lib/guards.server";
+import { useTranslation } from "~/lib/i18n-react";
+import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { attempt, invalid, loadList, notFound, postedUuid, unknownIntent } from "~/modules/admin/action.server";
-import { subscriptionSchema } from "~/modules/subscription/subscription.schema";
 import {
   type SubscriptionRow,
-  createSubscription,
-  deleteSubscription,
   listSubscriptions,
-  updateSubscription,
+  subscriptionCommands,
 } from "~/modules/subscription/subscription.server";
 import { listUserOptions } from "~/modules/user/user.admin.server";
 import type { Route } from "./+types/subscriptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const params = listParams(request, 50);
   const [list, users] = await Promise.all([
-    loadList(context, "admin:subscriptions.fetchFailed", () => listSubscriptions(actor, params), {
-      rows: [],
-      total: 0,
-    }),
+    loadPage(request, context, "admin:subscriptions.fetchFailed", (query) => listSubscriptions(actor, query), 50),
     listUserOptions(actor).catch(() => []),
   ]);
   return {
-    ...list.value,
-    error: list.error,
-    page: params.page,
-    pageSize: params.pageSize,
+    ...list,
     users,
     today: todayIso(),
     meta: { title: context.t("admin:subscriptions.title"), noindex: true },
@@ -43,34 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
-  const form = await readForm(request);
-  switch (form.intent) {
-    case "create": {
-      const parsed = parseWith(subscriptionSchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      return attempt(context, "admin:subscriptions.added", "admin:subscriptions.addFailed", () =>
-        createSubscription(actor, parsed.data),
-      );
-    }
-    case "update": {
-      const id = postedUuid(form);
-      if (!id) return notFound("admin:subscriptions.updateFailed", context);
-      const parsed = parseWith(subscriptionSchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      return attempt(context, "admin:subscriptions.updated", "admin:subscriptions.updateFailed", () =>
-        updateSubscription(actor, id, parsed.data),
-      );
-    }
-    case "delete": {
-      const id = postedUuid(form);
-      if (!id) return notFound("admin:subscriptions.deleteFailed", context);
-      return attempt(context, "admin:subscriptions.deleted", "admin:subscriptions.deleteFailed", () =>
-        deleteSubscription(actor, id),
-      );
-    }
-    default:
-      return unknownIntent();
-  }
+  return panelAction(request, context, subscriptionCommands(actor), panelMessages("admin", "subscriptions"));
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -96,6 +59,26 @@ function SubscriptionFields({
 }) {
   const { t } = useTranslation();
   const opt = ` (${t("admin:common.optional")})`;
+  const select = (name: "tier" | "status", options: { value: string; label: string }[], fallback: string) => (
+    <SelectField
+      label={t(`admin:subscriptions.${name}`)}
+      name={name}
+      required
+      defaultValue={row?.[name] ?? fallback}
+      error={fieldErrors[name]}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+  const tiers = SUBSCRIPTION_TIERS.map((v) => ({ value: v, label: t(`admin:subscriptions.tiers.${v}`) }));
+  const statuses = SUBSCRIPTION_STATUSES.map((v) => ({ value: v, label: t(`admin:subscriptions.statuses.${v}`) }));
+  const text = (name: string, label: string, value: string | null | undefined, type = "text") => (
+    <TextField label={label} name={name} type={type} defaultValue={value ?? ""} error={fieldErrors[name]} />
+  );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField
@@ -113,32 +96,8 @@ function SubscriptionFields({
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label={t("admin:subscriptions.tier")}
-        name="tier"
-        required
-        defaultValue={row?.tier ?? "Free"}
-        error={fieldErrors.tier}
-      >
-        {SUBSCRIPTION_TIERS.map((v) => (
-          <option key={v} value={v}>
-            {t(`admin:subscriptions.tiers.${v}`)}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label={t("admin:subscriptions.status")}
-        name="status"
-        required
-        defaultValue={row?.status ?? "active"}
-        error={fieldErrors.status}
-      >
-        {SUBSCRIPTION_STATUSES.map((v) => (
-          <option key={v} value={v}>
-            {t(`admin:subscriptions.statuses.${v}`)}
-          </option>
-        ))}
-      </SelectField>
+      {select("tier", tiers, "Free")}
+      {select("status", statuses, "active")}
       <TextField
         label={t("admin:subscriptions.startDate")}
         name="start_date"
@@ -147,144 +106,62 @@ function SubscriptionFields({
         defaultValue={row?.startDate ?? today}
         error={fieldErrors.start_date}
       />
-      <TextField
-        label={t("admin:subscriptions.endDate") + opt}
-        name="end_date"
-        type="date"
-        defaultValue={row?.endDate ?? ""}
-        error={fieldErrors.end_date}
-      />
-      <TextField
-        label={t("admin:subscriptions.customerId") + opt}
-        name="payment_customer_id"
-        defaultValue={row?.paymentCustomerId ?? ""}
-        error={fieldErrors.payment_customer_id}
-      />
-      <TextField
-        label={t("admin:subscriptions.subscriptionId") + opt}
-        name="payment_subscription_id"
-        defaultValue={row?.paymentSubscriptionId ?? ""}
-        error={fieldErrors.payment_subscription_id}
-      />
+      {text("end_date", t("admin:subscriptions.endDate") + opt, row?.endDate, "date")}
+      {text("payment_customer_id", t("admin:subscriptions.customerId") + opt, row?.paymentCustomerId)}
+      {text("payment_subscription_id", t("admin:subscriptions.subscriptionId") + opt, row?.paymentSubscriptionId)}
     </div>
   );
 }
 
 export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { rows, total, page, pageSize, error, users, today } = loaderData;
-  const crud = useCrud<SubscriptionRow>();
-  const { mode } = crud;
-  const row = mode.kind !== "closed" && "row" in mode ? mode.row : undefined;
-
+  const { users, today } = loaderData;
+  const status = (r: SubscriptionRow) => (
+    <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
+  );
+  const date = (d: string | null) => (d ? formatDate(d, i18n.language) : t("admin:common.none"));
   return (
-    <div className="space-y-6">
-      <AdminHeader
-        title={t("admin:subscriptions.title")}
-        intro={t("admin:subscriptions.intro")}
-        addLabel={t("admin:subscriptions.add")}
-        onAdd={() => crud.open({ kind: "create" })}
-      />
-      <DataTable
-        caption={t("admin:subscriptions.caption")}
-        searchable
-        rows={rows}
-        total={total}
-        page={page}
-        pageSize={pageSize}
-        error={error}
-        emptyMessage={t("admin:subscriptions.empty")}
-        rowKey={(r) => r.id}
-        columns={[
-          {
-            key: "user",
-            header: t("admin:subscriptions.user"),
-            cell: (r) => (
-              <div className="min-w-32">
-                <div className="break-all">{r.userEmail ?? t("admin:subscriptions.unknownUser")}</div>
-                <div className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
-                  <span>{t(`admin:subscriptions.tiers.${r.tier}`)}</span>
-                  <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
-                </div>
+    <CrudScreen
+      texts={useCrudTexts("admin:subscriptions")}
+      {...loaderData}
+      searchable
+      columns={[
+        {
+          key: "user",
+          header: t("admin:subscriptions.user"),
+          cell: (r) => (
+            <div className="min-w-32">
+              <div className="break-all">{r.userEmail ?? t("admin:subscriptions.unknownUser")}</div>
+              <div className="mt-1 flex flex-wrap items-center gap-2 sm:hidden">
+                <span>{t(`admin:subscriptions.tiers.${r.tier}`)}</span>
+                {status(r)}
               </div>
-            ),
-          },
-          {
-            key: "tier",
-            header: t("admin:subscriptions.tier"),
-            cell: (r) => t(`admin:subscriptions.tiers.${r.tier}`),
-            className: "hidden sm:table-cell",
-          },
-          {
-            key: "status",
-            header: t("admin:subscriptions.status"),
-            cell: (r) => (
-              <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
-            ),
-            className: "hidden sm:table-cell",
-          },
-          {
-            key: "dates",
-            header: `${t("admin:subscriptions.startDate")} – ${t("admin:subscriptions.endDate")}`,
-            cell: (r) =>
-              `${formatDate(r.startDate, i18n.language)} – ${r.endDate ? formatDate(r.endDate, i18n.language) : t("admin:common.none")}`,
-            className: "hidden md:table-cell whitespace-nowrap",
-          },
-          {
-            key: "actions",
-            header: t("crud.actions"),
-            cell: (r) => (
-              <RowActions
-                label={`${r.userEmail ?? ""} ${r.tier}`}
-                onEdit={() => crud.open({ kind: "update", row: r })}
-                onDelete={() => crud.open({ kind: "delete", row: r })}
-              />
-            ),
-          },
-        ]}
-      />
-      <CrudDialog
-        open={mode.kind === "create"}
-        onClose={crud.close}
-        title={t("admin:subscriptions.addTitle")}
-        intent="create"
-        kind="create"
-        fetcher={crud.fetcher}
-        size="max-w-2xl"
-      >
-        {({ fieldErrors }) => <SubscriptionFields users={users} today={today} fieldErrors={fieldErrors} />}
-      </CrudDialog>
-      <CrudDialog
-        open={mode.kind === "update"}
-        onClose={crud.close}
-        title={t("admin:subscriptions.editTitle")}
-        intent="update"
-        kind="update"
-        fetcher={crud.fetcher}
-        size="max-w-2xl"
-        hidden={row ? { id: row.id } : {}}
-      >
-        {({ fieldErrors }) =>
-          row ? <SubscriptionFields row={row} users={users} today={today} fieldErrors={fieldErrors} /> : null
-        }
-      </CrudDialog>
-      <CrudDialog
-        open={mode.kind === "delete"}
-        onClose={crud.close}
-        title={t("admin:subscriptions.deleteTitle")}
-        description={
-          row
-            ? t("admin:subscriptions.deleteConfirm", {
-                tier: t(`admin:subscriptions.tiers.${row.tier}`),
-                email: row.userEmail ?? t("admin:subscriptions.unknownUser"),
-              })
-            : undefined
-        }
-        intent="delete"
-        kind="delete"
-        fetcher={crud.fetcher}
-        hidden={row ? { id: row.id } : {}}
-      />
-    </div>
+            </div>
+          ),
+        },
+        {
+          key: "tier",
+          header: t("admin:subscriptions.tier"),
+          cell: (r) => t(`admin:subscriptions.tiers.${r.tier}`),
+          className: "hidden sm:table-cell",
+        },
+        { key: "status", header: t("admin:subscriptions.status"), cell: status, className: "hidden sm:table-cell" },
+        {
+          key: "dates",
+          header: `${t("admin:subscriptions.startDate")} – ${t("admin:subscriptions.endDate")}`,
+          cell: (r) => `${date(r.startDate)} – ${date(r.endDate)}`,
+          className: "hidden md:table-cell whitespace-nowrap",
+        },
+      ]}
+      rowLabel={(r) => `${r.userEmail ?? ""} ${r.tier}`}
+      deleteConfirm={(r) =>
+        t("admin:subscriptions.deleteConfirm", {
+          tier: t(`admin:subscriptions.tiers.${r.tier}`),
+          email: r.userEmail ?? t("admin:subscriptions.unknownUser"),
+        })
+      }
+      fields={(p) => <SubscriptionFields {...p} users={users} today={today} />}
+      size="max-w-2xl"
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -99,7 +100,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <fetcher.Form method="post" ref={formRef} noValidate className="space-y-4">
-              <FormMessage error={failure?.formError ? t(failure.formError, { ns: ["site", "common"] }) : null} />
+              <FormMessage
+                error={failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"] }) : null}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
                 <TextField label={t("contact.name")} name="name" autoComplete="name" required error={err("name")} />
                 <TextField

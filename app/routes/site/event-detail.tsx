@@ -8,7 +8,7 @@ import { StateView } from "~/components/site/state-view";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import { eventJsonLd } from "~/modules/opendata/structured-data";

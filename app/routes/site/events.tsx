@@ -15,7 +15,7 @@ import {
 } from "~/components/site/cards";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type EventCard as EventRow, eventFiltersFrom, listPublicEvents } from "~/modules/event/event.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";

@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import { CalendarDays, Megaphone, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { data, redirect, useActionData } from "react-router";
@@ -56,7 +57,7 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto mt-8 max-w-xl text-left">
             <MunicipalitySearch
               municipalities={loaderData.municipalities}
-              error={actionData?.error ? t(actionData.error) : null}
+              error={actionData?.error ? t(messageKey(actionData.error)) : null}
             />
           </div>
           <div className="mt-4">

@@ -1,3 +1,5 @@
+import { messageKey, oneOf } from "~/lib/i18n-keys";
+import { CATEGORIES } from "@db/schema/enums";
 import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
@@ -37,12 +39,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
+  const category = oneOf(CATEGORIES, merchant.category);
   return {
     state: "ok" as const,
     merchant,
     meta: {
       title: merchant.businessName,
-      description: [merchant.category ? context.t(`site:categories.${merchant.category}`) : null, merchant.address]
+      description: [category ? context.t(`site:categories.${category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
       image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
@@ -127,7 +130,7 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
                 {m.openingHours.map((h) => (
                   <tr key={h.day}>
                     <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
-                      {t(`days.${h.day}`, { defaultValue: h.day })}
+                      {t(messageKey(`site:days.${h.day}`), { defaultValue: h.day })}
                     </th>
                     <td className="py-2 text-right text-slate-700">
                       {h.hours.trim().toLowerCase() === "closed" ? t("days.closed") : h.hours}

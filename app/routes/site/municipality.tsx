@@ -8,7 +8,7 @@ import { UrgentPanel } from "~/components/site/urgent-panel";
 import { formatNumber, todayIso } from "~/lib/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.queries.server";
 import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "~/modules/live/live.server";
 import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";

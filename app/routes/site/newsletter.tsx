@@ -1,6 +1,7 @@
 import { MailCheck } from "~/components/icons";
 import { data, useActionData } from "react-router";
 import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n-keys";
 import { NewsletterForm } from "~/components/site-footer";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
@@ -59,7 +60,7 @@ export default function Newsletter() {
         <p className="mt-2 text-slate-700">{t("newsletter.intro")}</p>
         {result && (
           <p role={result.ok ? "status" : "alert"} className={`mt-4 ${result.ok ? "text-brand-800" : "text-red-700"}`}>
-            {result.ok ? t("common:footer.newsletter.success") : t(`common:${result.formError}`)}
+            {result.ok ? t("common:footer.newsletter.success") : t(messageKey(`common:${result.formError}`))}
           </p>
         )}
         <NewsletterForm variant="page" />

@@ -10,7 +10,7 @@ import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/sit
 import { formatDate, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import { offerJsonLd } from "~/modules/opendata/structured-data";

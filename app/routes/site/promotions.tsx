@@ -12,10 +12,10 @@ import {
   useCategoryLabel,
   useListLoading,
 } from "~/components/site/cards";
-import { PROMOTION_SORTS } from "~/components/site/list-options";
+import { PROMOTION_SORTS } from "~/modules/promotion/promotion.options";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import {
   type PromotionCard as PromotionRow,
   listPublicPromotions,

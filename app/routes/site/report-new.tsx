@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/i18n-keys";
 import {
   AlertTriangle,
   Car,
@@ -22,7 +23,7 @@ import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { enforce } from "~/lib/rate-limit.server";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport } from "~/modules/report/report.server";
 import type { Route } from "./+types/report-new";
@@ -116,7 +117,7 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
 
       <fetcher.Form method="post" ref={formRef} noValidate className="card mt-6 space-y-6 p-5 sm:p-6">
         <FormMessage
-          error={failure?.formError ? t(failure.formError, { ns: ["site", "common"] }) : null}
+          error={failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"] }) : null}
           success={
             success ? `${t("reportNew.success")} ${t("reportNew.redirecting", { city: municipality.name })}` : null
           }
@@ -154,7 +155,7 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
             })}
           </div>
           {fieldError("type") && (
-            <p className="field-error">{t(fieldError("type") as string, { ns: ["site", "common"] })}</p>
+            <p className="field-error">{t(messageKey(fieldError("type") as string), { ns: ["site", "common"] })}</p>
           )}
         </fieldset>
         <TextArea

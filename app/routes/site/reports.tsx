@@ -5,7 +5,7 @@ import { BackLink, EmptyState, LoadError, Pagination } from "~/components/site/c
 import { ReportCard } from "~/components/site/urgent-panel";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { requireActiveMunicipality } from "~/lib/municipality-guard.server";
+import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PublicReport, listApprovedReports } from "~/modules/report/report.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";

@@ -53,7 +53,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   } else if (!state.valid || result?.status === "invalid") {
     message = t("unsubscribe.invalid");
   } else {
-    message = t(`unsubscribe.confirm.${kind}`, { city });
+    message = t(`unsubscribe.confirm.${kind ?? "alerts"}`, { city });
   }
   const canSubmit = state.valid && state.active && !result;
   return (

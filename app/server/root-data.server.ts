@@ -1,16 +1,10 @@
+/** The root loader's data: site name, language, nonce and the signed-in user. */
 import type { AppLoadContext } from "react-router";
 import { getSettings } from "~/modules/settings/settings.server";
 import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import { rememberLocale } from "~/modules/user/user.server";
-import { log } from "./log.server";
-
-export type SessionUser = {
-  id: string;
-  name: string;
-  email: string;
-  role: "user" | "merchant" | "admin";
-  municipalitySlug: string | null;
-};
+import { log } from "~/lib/log.server";
+import type { SessionUser } from "~/lib/use-root-data";
 
 export async function rootData(context: AppLoadContext) {
   const actor = await context.getActor();

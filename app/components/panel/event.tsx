@@ -1,0 +1,170 @@
+/**
+ * The event's fields and columns, one set for both panels. What the actor may set comes from the event
+ * policy: an administrator also chooses the merchant and features the event.
+ */
+import { EVENT_CATEGORIES } from "@db/schema/enums";
+import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
+import type { Column } from "~/components/crud";
+import { YesNo } from "~/components/ui/badge";
+import { formatDate } from "~/lib/format";
+import { useTranslation } from "~/lib/i18n-react";
+import { useRootData } from "~/lib/use-root-data";
+import { can } from "~/modules/event/event.policy";
+import { type MerchantOption, MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
+
+export type EventFormRow = {
+  id: string;
+  title: string;
+  description: string | null;
+  imageUrl: string | null;
+  venue: string;
+  time: string | null;
+  price: string | null;
+  startDate: string;
+  attendees: number;
+  category: string;
+  isFeatured: boolean;
+  merchantId?: string;
+  businessName?: string | null;
+  publicPath?: string | null;
+};
+
+export function EventFields({
+  row,
+  fieldErrors,
+  merchants = [],
+  today = "",
+}: {
+  row?: EventFormRow;
+  fieldErrors: Record<string, string>;
+  merchants?: MerchantOption[];
+  today?: string;
+}) {
+  const { t } = useTranslation("merchant");
+  const actor = useRootData().user;
+  return (
+    <div className="space-y-4">
+      <TextField
+        label={<Required>{t("events.fields.title")}</Required>}
+        name="title"
+        required
+        aria-required="true"
+        defaultValue={row?.title ?? ""}
+        error={fieldErrors.title}
+      />
+      {can(actor, "choose-merchant") && (
+        <MerchantSelect merchants={merchants} value={row?.merchantId} error={fieldErrors.merchant_id} />
+      )}
+      <TextArea
+        label={t("events.fields.description")}
+        name="description"
+        defaultValue={row?.description ?? ""}
+        error={fieldErrors.description}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={<Required>{t("events.fields.venue")}</Required>}
+          name="venue"
+          required
+          aria-required="true"
+          defaultValue={row?.venue ?? ""}
+          error={fieldErrors.venue}
+        />
+        <SelectField
+          label={<Required>{t("events.fields.category")}</Required>}
+          name="category"
+          required
+          aria-required="true"
+          defaultValue={row?.category ?? ""}
+          error={fieldErrors.category}
+        >
+          <option value="">{t("events.chooseCategory")}</option>
+          {EVENT_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {t(`categories.${c}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={<Required>{t("events.fields.startDate")}</Required>}
+          name="start_date"
+          type="date"
+          required
+          aria-required="true"
+          defaultValue={row?.startDate ?? today}
+          error={fieldErrors.start_date}
+        />
+        <TextField
+          label={t("events.fields.time")}
+          name="time"
+          type="time"
+          defaultValue={row?.time ?? ""}
+          error={fieldErrors.time}
+        />
+        <TextField
+          label={t("events.fields.price")}
+          name="price"
+          defaultValue={row?.price ?? ""}
+          hint={t("events.fields.priceHint")}
+          error={fieldErrors.price}
+        />
+        <TextField
+          label={t("events.fields.attendees")}
+          name="attendees"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          defaultValue={row ? String(row.attendees) : "0"}
+          error={fieldErrors.attendees}
+        />
+      </div>
+      <TextField
+        label={t("events.fields.imageUrl")}
+        name="image_url"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        defaultValue={row?.imageUrl ?? ""}
+        hint={t("events.fields.imageUrlHint")}
+        error={fieldErrors.image_url}
+      />
+      {can(actor, "set-featured") && (
+        <ToggleField name="is_featured" label={t("admin:events.featuredToggle")} defaultChecked={row?.isFeatured} />
+      )}
+    </div>
+  );
+}
+
+/** The event list's columns in either panel (with the merchant column where rows have one). */
+export function useEventColumns<Row extends EventFormRow>(withMerchant: boolean): Column<Row>[] {
+  const { t, i18n } = useTranslation("merchant");
+  return [
+    { key: "title", header: t("events.columns.title"), cell: (r) => <TitleCell row={r} /> },
+    ...(withMerchant ? [merchantColumn<Row>(t)] : []),
+    {
+      key: "category",
+      header: t("events.columns.category"),
+      className: "hidden lg:table-cell",
+      cell: (r) => categoryLabel(t, r.category),
+    },
+    { key: "venue", header: t("events.columns.venue"), className: "hidden lg:table-cell", cell: (r) => r.venue },
+    {
+      key: "startDate",
+      header: t("events.columns.startDate"),
+      className: "whitespace-nowrap",
+      cell: (r) => (
+        <>
+          {formatDate(r.startDate, i18n.language)}
+          {r.time && <span className="block text-xs text-slate-600">{r.time}</span>}
+        </>
+      ),
+    },
+    {
+      key: "featured",
+      header: t("events.columns.featured"),
+      className: "hidden sm:table-cell",
+      cell: (r) => <YesNo value={r.isFeatured} />,
+    },
+  ];
+}

@@ -1,0 +1,175 @@
+/**
+ * Commands and panel lists of the rows a merchant owns, promotions and events alike, for the merchant and
+ * the admin panels. Who may do what is the entity's policy (merchant/owned.policy.ts underneath):
+ *
+ * - an actor who may "choose-merchant" (an administrator) posts the owner (merchant_id) and the entity's
+ *   owner fields; the municipality always comes from the chosen merchant's record;
+ * - anyone else acts as the merchant it is: merchant_id is its id from the session and, on create, the
+ *   municipality (and the entity's defaults, such as a promotion's category and premium flag) come from its
+ *   merchant record (SPEC §4); posted owner fields are ignored. A row of another merchant is answered as not
+ *   found, and nothing changes.
+ */
+import { type AnyColumn, and, count, desc, eq } from "drizzle-orm";
+import { merchants, type events, type promotions } from "@db/schema";
+import type { Actor } from "~/lib/auth.server";
+import { type CountedTable, listTotal } from "~/lib/counts.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { type ListQuery, type Page, searchWhere } from "~/lib/list.server";
+import { changedFields, isUuid } from "~/lib/query";
+import { recordEvent } from "../log/log.server";
+import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
+import type { OwnedAction } from "./owned.policy";
+
+type OwnedTable = typeof promotions | typeof events;
+type Values = Record<string, unknown>;
+
+export type OwnedEntity<Row, Input> = {
+  table: OwnedTable;
+  /** Audit event types ("promotion.created") and the id's metadata key ("promotionId"). */
+  name: "promotion" | "event";
+  counted: CountedTable;
+  /** The entity's not-found message. */
+  notFound: string;
+  /** The message of the form that chooses the merchant when its merchant does not exist. */
+  required: string;
+  can: (actor: Actor | null, action: OwnedAction, row?: { merchantId: string }) => boolean;
+  /** Columns the admin list searches besides the merchant's business name. */
+  search: AnyColumn[];
+  /** The fields every actor sets. */
+  content: (input: Input) => Values;
+  /** The owner fields posted by an actor who may choose the merchant. */
+  chosenOwner: (actor: Actor, input: Input) => { merchantId: string } & Values;
+  /** What a merchant's own new row takes from its record. */
+  ownDefaults: (record: MerchantSummary) => Values;
+  _row?: Row;
+};
+
+export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
+  // Both tables have the columns used here (id, merchant_id, municipality_id, title, created_at).
+  const table = entity.table as typeof promotions;
+  const idKey = `${entity.name}Id`;
+  const mayManage = (actor: Actor | null): actor is Actor => !!actor && entity.can(actor, "list-own");
+
+  /** The owner columns of a write: the chosen merchant's, or nothing (update) / the record's (create). */
+  async function ownerValues(actor: Actor, input: Input, tx: DbOrTx, creating: boolean): Promise<Values> {
+    if (entity.can(actor, "choose-merchant")) {
+      const chosen = entity.chosenOwner(actor, input);
+      const record = await merchantRecordOf(chosen.merchantId, tx);
+      if (!record) throw new ValidationError(entity.required, { merchant_id: "validation.invalid" });
+      return { ...chosen, municipalityId: record.municipalityId };
+    }
+    const record = await ownMerchantRecord(actor, tx);
+    return creating
+      ? { merchantId: record.id, municipalityId: record.municipalityId, ...entity.ownDefaults(record) }
+      : {};
+  }
+
+  /** The row if the actor may act on it; otherwise not found (another merchant's row is not revealed). */
+  async function ownedRow(tx: DbOrTx, actor: Actor, id: string, action: "update" | "delete") {
+    if (!isUuid(id)) throw new NotFoundError(entity.notFound);
+    const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+    if (!row || !entity.can(actor, action, row)) throw new NotFoundError(entity.notFound);
+    return row;
+  }
+
+  const audit = (actor: Actor, tx: DbOrTx, verb: string, row: { id: string; title: string }, metadata: Values) =>
+    recordEvent(
+      {
+        userId: actor.id,
+        eventType: `${entity.name}.${verb}`,
+        description: `${entity.name === "event" ? "Event" : "Promotion"} "${row.title}" ${verb}`,
+        metadata: { [idKey]: row.id, ...metadata },
+      },
+      tx,
+    );
+
+  /** The actor's own rows, newest first (merchant panel). */
+  async function listOwn(actor: Actor | null): Promise<Row[]> {
+    if (!mayManage(actor)) throw new ForbiddenError();
+    const db = await getDb();
+    await ownMerchantRecord(actor, db);
+    const rows = await db
+      .select()
+      .from(table)
+      .where(eq(table.merchantId, actor.id))
+      .orderBy(desc(table.createdAt), desc(table.id));
+    return rows as Row[];
+  }
+
+  /** Every row with its merchant's business name, newest first, searchable and paged (admin panel). */
+  async function listAll(
+    actor: Actor | null,
+    query: ListQuery & { pageSize: number; offset: number },
+  ): Promise<Page<Row & { businessName: string | null }>> {
+    if (!entity.can(actor, "list-all")) throw new ForbiddenError();
+    const db = await getDb();
+    const where = searchWhere(query.q, [...entity.search, merchants.businessName]);
+    const [rows, total] = await Promise.all([
+      db
+        .select({ row: table, businessName: merchants.businessName })
+        .from(table)
+        .leftJoin(merchants, eq(merchants.id, table.merchantId))
+        .where(where)
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(query.pageSize)
+        .offset(query.offset),
+      listTotal(db, entity.counted, where, () =>
+        db.select({ total: count() }).from(table).leftJoin(merchants, eq(merchants.id, table.merchantId)).where(where),
+      ),
+    ]);
+    return { rows: rows.map((r) => ({ ...(r.row as Row), businessName: r.businessName })), total };
+  }
+
+  async function create(actor: Actor | null, input: Input): Promise<Row> {
+    if (!actor || !entity.can(actor, "create")) throw new ForbiddenError();
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      const owner = await ownerValues(actor, input, tx, true);
+      const [row] = await tx
+        .insert(table)
+        .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
+        .returning();
+      await audit(actor, tx, "created", row, { merchantId: row.merchantId, municipalityId: row.municipalityId });
+      return row as Row;
+    });
+  }
+
+  async function update(actor: Actor | null, id: string, input: Input): Promise<Row> {
+    if (!mayManage(actor)) throw new ForbiddenError();
+    const db = await getDb();
+    return db.transaction(async (tx) => {
+      const owner = await ownerValues(actor, input, tx, false);
+      const before = await ownedRow(tx, actor, id, "update");
+      const values = { ...entity.content(input), ...owner };
+      const [row] = await tx
+        .update(table)
+        .set(values)
+        .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))
+        .returning();
+      if (!row) throw new NotFoundError(entity.notFound);
+      await audit(actor, tx, "updated", row, {
+        merchantId: row.merchantId,
+        changed: changedFields(before as Values, values),
+      });
+      return row as Row;
+    });
+  }
+
+  async function remove(actor: Actor | null, id: string): Promise<void> {
+    if (!mayManage(actor)) throw new ForbiddenError();
+    const db = await getDb();
+    await db.transaction(async (tx) => {
+      if (!entity.can(actor, "choose-merchant")) await ownMerchantRecord(actor, tx);
+      const before = await ownedRow(tx, actor, id, "delete");
+      const [row] = await tx
+        .delete(table)
+        .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))
+        .returning({ id: table.id, title: table.title, merchantId: table.merchantId });
+      if (!row) throw new NotFoundError(entity.notFound);
+      await audit(actor, tx, "deleted", row, { merchantId: row.merchantId });
+    });
+  }
+
+  return { listOwn, listAll, create, update, remove };
+}
