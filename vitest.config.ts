@@ -28,7 +28,7 @@ export default defineConfig({
           environment: "node",
           setupFiles: ["tests/setup/integration.ts"],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: "forks",
           fileParallelism: true,
           maxWorkers: 2,
