@@ -9,7 +9,7 @@ import { expect } from "@playwright/test";
 import { decodedHeaderOf, headerOf, partOf } from "../support/smtp-sink";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
-export const MAIL_DIR = path.join(os.tmpdir(), `buurtplatform-e2e-${PORT}`) + "-mail";
+export const MAIL_DIR = `${path.join(os.tmpdir(), `buurtplatform-e2e-${PORT}`)}-mail`;
 
 export type SunkMail = { to: string; raw: string; subject: string; text: string; html: string };
 

@@ -119,7 +119,7 @@ registerJob<{ reportId: string }>(JOB.reportOutcome, async ({ reportId }, { db }
     .where(eq(reports.id, reportId))
     .limit(1);
   // Deleted since, reporter gone, or back to pending: nothing to say.
-  if (!row || !row.email || (row.status !== "approved" && row.status !== "rejected")) return;
+  if (!row?.email || (row.status !== "approved" && row.status !== "rejected")) return;
   await queueTemplateMail("reportOutcome", {
     to: row.email,
     locale: localeOf(row.locale),
@@ -155,7 +155,7 @@ registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => 
     .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
     .where(eq(reports.id, reportId))
     .limit(1);
-  if (!report || report.status !== "approved" || !isUrgentType(report.type)) return;
+  if (report?.status !== "approved" || !isUrgentType(report.type)) return;
   const render = renderer("urgentAlert", () => ({
     municipalityName: report.municipalityName,
     municipalitySlug: report.municipalitySlug,
