@@ -53,6 +53,8 @@ export default defineConfig({
       RATE_LIMIT_GENERAL: "5000/1m",
       RATE_LIMIT_REPORT: "500/1m",
       RATE_LIMIT_CONTACT: "500/1m",
+      RATE_LIMIT_NEWSLETTER: "500/1m",
+      RATE_LIMIT_API: "5000/1m",
       DATABASE_URL: "",
     },
   },

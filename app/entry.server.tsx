@@ -9,6 +9,8 @@ import { MessagesContext } from "./lib/i18n-messages";
 import { intlReplayScript, recordIntlWith } from "./lib/intl-replay";
 import { MESSAGES } from "./lib/i18n.server";
 import { log, securityEvent } from "./lib/log.server";
+// Registers every module's background jobs before the worker starts (bootstrap).
+import "./jobs.server";
 
 const serverMessages = (locale: Locale) => MESSAGES[locale];
 

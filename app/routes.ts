@@ -4,6 +4,11 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/api/healthz.ts"),
   route("logout", "routes/account/logout.ts"),
+  // Machine-readable public data (issue #13): feeds per municipality and the versioned open-data API.
+  route("feeds/:municipality/:file", "routes/api/feed.ts"),
+  route("api/v1/:resource", "routes/api/v1.ts"),
+  // Development only (404 in production): every email template rendered.
+  route("dev/mail", "routes/api/dev-mail.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/landing.tsx"),
@@ -24,6 +29,11 @@ export default [
     route("profile", "routes/account/profile.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("my-reports", "routes/account/my-reports.tsx"),
+    route("alerts/:municipality", "routes/account/alerts.tsx"),
+    route("newsletter", "routes/site/newsletter.tsx"),
+    route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
+    route("unsubscribe", "routes/site/unsubscribe.tsx"),
     route("404", "routes/site/not-found.tsx", { id: "not-found" }),
     // A single segment that is none of the fixed routes above (static segments always rank first).
     route(":municipality", "routes/site/municipality.tsx"),

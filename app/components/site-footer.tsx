@@ -1,64 +1,105 @@
 import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n-keys";
+import { useFetcher, useParams } from "react-router";
 import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 
-/** SPEC footer: the newsletter box requires an address, shows success for 3 s and sends nothing. */
-function Newsletter() {
+/**
+ * SPEC footer newsletter, made real (issue #13): the address is required, the municipality is the one whose
+ * weekly digest it wants (the page's own by default). The server mails a confirmation link (double opt-in);
+ * the success state still shows for 3 seconds and now says to check the inbox.
+ */
+export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "page" }) {
   const { t } = useTranslation();
+  const { newsletterTowns, user } = useRootData();
+  const params = useParams();
+  const fetcher = useFetcher<{ ok: boolean; formError?: string }>();
   const [email, setEmail] = useState("");
-  const [error, setError] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const id = variant === "footer" ? "newsletter" : "newsletter-page";
+  const current = params.municipality ?? user?.municipalitySlug ?? "";
+  const defaultTown = newsletterTowns.some((m) => m.slug === current) ? current : (newsletterTowns[0]?.slug ?? "");
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) {
+      setEmail("");
+      setError(null);
+      setDone(true);
+    } else setError(fetcher.data.formError ?? "footer.newsletter.failed");
+  }, [fetcher.state, fetcher.data]);
   useEffect(() => {
     if (!done) return;
-    const id = setTimeout(() => setDone(false), 3000);
-    return () => clearTimeout(id);
+    const timer = setTimeout(() => setDone(false), 3000);
+    return () => clearTimeout(timer);
   }, [done]);
+  const dark = variant === "footer";
+  const inputClass = dark ? "input border-slate-600 bg-slate-800 text-white placeholder:text-slate-400" : "input";
   return (
-    <form
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
       noValidate
       onSubmit={(e) => {
-        e.preventDefault();
         if (!email.trim() || !/^\S+@\S+\.\S+$/.test(email.trim())) {
-          setError(true);
+          e.preventDefault();
+          setError("footer.newsletter.required");
           return;
         }
-        setError(false);
-        setEmail("");
-        setDone(true);
+        setError(null);
+        setDone(false);
       }}
-      className="mt-3"
+      className="mt-3 space-y-2"
     >
-      <label htmlFor="newsletter-email" className="text-sm text-slate-200">
+      <label htmlFor={`${id}-email`} className={`block text-sm ${dark ? "text-slate-200" : "text-slate-800"}`}>
         {t("footer.newsletter.label")}
       </label>
-      <div className="mt-2 flex gap-2">
-        <input
-          id="newsletter-email"
-          type="email"
-          required
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={error || undefined}
-          aria-describedby={error ? "newsletter-error" : undefined}
-          placeholder={t("footer.newsletter.placeholder")}
-          className="input border-slate-600 bg-slate-800 text-white placeholder:text-slate-400"
-        />
-        <button type="submit" className="btn-primary shrink-0">
+      <input
+        id={`${id}-email`}
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        placeholder={t("footer.newsletter.placeholder")}
+        className={inputClass}
+      />
+      <label htmlFor={`${id}-municipality`} className={`block text-sm ${dark ? "text-slate-200" : "text-slate-800"}`}>
+        {t("footer.newsletter.municipality")}
+      </label>
+      <div className="flex gap-2">
+        <select
+          id={`${id}-municipality`}
+          name="municipality"
+          defaultValue={defaultTown}
+          key={defaultTown}
+          className={inputClass}
+        >
+          {newsletterTowns.map((m) => (
+            <option key={m.slug} value={m.slug}>
+              {m.name}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
           {t("footer.newsletter.submit")}
         </button>
       </div>
       <p aria-live="polite" className="mt-2 min-h-5 text-sm">
         {error && (
-          <span id="newsletter-error" className="text-red-300">
-            {t("footer.newsletter.required")}
+          <span id={`${id}-error`} className={dark ? "text-red-300" : "text-red-700"}>
+            {t(messageKey(error))}
           </span>
         )}
-        {done && <span className="text-brand-200">{t("footer.newsletter.success")}</span>}
+        {done && <span className={dark ? "text-brand-200" : "text-brand-800"}>{t("footer.newsletter.success")}</span>}
       </p>
-    </form>
+    </fetcher.Form>
   );
 }
 
@@ -142,7 +183,7 @@ export function SiteFooter() {
         </div>
         <div>
           <h2 className="font-semibold text-white">{t("footer.newsletter.title")}</h2>
-          <Newsletter />
+          <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">

@@ -1,4 +1,4 @@
-import { LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
+import { Bell, ChevronDown, ClipboardList, LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { NavLink, useLocation, useParams } from "react-router";
@@ -7,6 +7,37 @@ import { municipalitySlugOr } from "~/lib/routes-reserved";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
+import { Dropdown } from "./ui/dropdown";
+
+/** The signed-in user's menu: profile, My reports and notification settings. */
+function UserMenu() {
+  const { t } = useTranslation();
+  const item = "flex items-center gap-2 px-4 py-2 text-sm text-slate-800 hover:bg-slate-100 focus:bg-slate-100";
+  return (
+    <Dropdown
+      ariaLabel={t("nav.userMenu")}
+      buttonClassName="btn-ghost px-2"
+      label={<ChevronDown aria-hidden="true" className="size-4" />}
+    >
+      {(close) => (
+        <>
+          <Link role="menuitem" to="/profile" className={item} onClick={close}>
+            <UserRound aria-hidden="true" className="size-4" />
+            {t("nav.profile")}
+          </Link>
+          <Link role="menuitem" to="/my-reports" className={item} onClick={close}>
+            <ClipboardList aria-hidden="true" className="size-4" />
+            {t("nav.myReports")}
+          </Link>
+          <Link role="menuitem" to="/profile#notifications" className={item} onClick={close}>
+            <Bell aria-hidden="true" className="size-4" />
+            {t("nav.notifications")}
+          </Link>
+        </>
+      )}
+    </Dropdown>
+  );
+}
 
 export function SiteHeader() {
   const { t } = useTranslation();
@@ -57,10 +88,13 @@ export function SiteHeader() {
           {t("nav.merchantPanel")}
         </Link>
       )}
-      <Link to="/profile" className="btn-ghost">
-        <UserRound aria-hidden="true" className="size-4" />
-        {t("nav.greeting", { name: user.name })}
-      </Link>
+      <span className="flex items-center">
+        <Link to="/profile" className="btn-ghost pr-1">
+          <UserRound aria-hidden="true" className="size-4" />
+          {t("nav.greeting", { name: user.name })}
+        </Link>
+        <UserMenu />
+      </span>
       <LogoutButton />
     </>
   ) : (

@@ -10,6 +10,8 @@ import { ValidationError } from "./errors";
 import { messageKey } from "./i18n-keys";
 import { serverT } from "./i18n.server";
 import { log } from "./log.server";
+import { startWorker, stopWorker } from "./jobs.server";
+import { closeMailTransport } from "./mail.server";
 
 export type BootstrapResult = {
   database: "pglite" | "postgres";
@@ -88,9 +90,13 @@ export async function bootstrap(options: {
       log("info", "first administrator created", { email: e.ADMIN_EMAIL });
     }
   }
+  // Background work (mail, alerts, digests) runs in every app process; JOBS_WORKER=false turns it off here.
+  if (e.JOBS_WORKER) startWorker();
   return { database: handle.kind, seeded, demoAccounts };
 }
 
 export async function shutdown() {
+  await stopWorker();
+  closeMailTransport();
   await closeDatabase();
 }

@@ -15,6 +15,8 @@ export type AppContext = {
   requestId: string;
   nonce: string;
   locale: Locale;
+  /** The language was chosen in this request (?lng=, the language selector), not only detected. */
+  localeChosen: boolean;
   t: TFunction;
   ip: string;
   getActor(): Promise<Actor | null>;
@@ -62,12 +64,13 @@ function cachedActor(headers: Headers): Promise<Actor | null> {
 
 export function createAppContext(input: ContextInput): AppContext {
   const request = new Request(input.url, { headers: input.headers });
-  const { locale } = detectLocale(request);
+  const { locale, fromQuery } = detectLocale(request);
   let actor: Promise<Actor | null> | undefined;
   return {
     requestId: input.requestId ?? crypto.randomUUID(),
     nonce: input.nonce ?? crypto.randomBytes(16).toString("base64"),
     locale,
+    localeChosen: fromQuery,
     t: serverT(locale),
     ip: input.ip,
     getActor() {

@@ -44,6 +44,15 @@ const schema = z.object({
   HSTS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
+  /** Background work (app/lib/jobs.server.ts, app/lib/mail.server.ts). */
+  JOBS_WORKER: bool(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(50, "must be at least 50 ms").default(1000),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(600),
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(5),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
+  MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(30),
+  MAIL_CLAIM_SECONDS: z.coerce.number().int().min(1).default(120),
 });
 
 export type Env = z.infer<typeof schema>;

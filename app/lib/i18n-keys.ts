@@ -6,6 +6,7 @@
 import type account from "../locales/en/account.json";
 import type admin from "../locales/en/admin.json";
 import type common from "../locales/en/common.json";
+import type mail from "../locales/en/mail.json";
 import type merchant from "../locales/en/merchant.json";
 import type site from "../locales/en/site.json";
 import type { Namespace } from "./i18n";
@@ -16,6 +17,7 @@ type EnMessages = {
   account: typeof account;
   merchant: typeof merchant;
   admin: typeof admin;
+  mail: typeof mail;
 };
 
 type PluralSuffix = "zero" | "one" | "two" | "few" | "many" | "other";

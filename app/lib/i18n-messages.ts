@@ -5,12 +5,12 @@
  * modules: no module-loading helper in every page's code, and JSON parses faster.
  */
 import { createContext } from "react";
-import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, isLocale } from "./i18n";
+import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, SERVER_ONLY_NAMESPACES, isLocale } from "./i18n";
 
 export type MessagesSource = (locale: Locale) => Messages | undefined;
 export const MessagesContext = createContext<MessagesSource>(() => undefined);
 
-const files = import.meta.glob<string>("../locales/*/*.json", {
+const files = import.meta.glob<string>(["../locales/*/*.json", "!../locales/*/mail.json"], {
   query: "?url&no-inline",
   import: "default",
   eager: true,
@@ -22,7 +22,7 @@ export async function loadMessages(locale: string): Promise<Messages> {
   const hit = cache.get(lng);
   if (hit) return hit;
   const entries = await Promise.all(
-    NAMESPACES.map(async (ns) => {
+    NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)).map(async (ns) => {
       const url = files[`../locales/${lng}/${ns}.json`];
       const res = url ? await fetch(url) : undefined;
       if (res && !res.ok) throw new Error(`translations ${lng}/${ns}: HTTP ${res.status}`);

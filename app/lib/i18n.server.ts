@@ -1,25 +1,28 @@
 import adminEn from "~/locales/en/admin.json";
 import accountEn from "~/locales/en/account.json";
 import commonEn from "~/locales/en/common.json";
+import mailEn from "~/locales/en/mail.json";
 import merchantEn from "~/locales/en/merchant.json";
 import siteEn from "~/locales/en/site.json";
 import adminFr from "~/locales/fr/admin.json";
 import accountFr from "~/locales/fr/account.json";
 import commonFr from "~/locales/fr/common.json";
+import mailFr from "~/locales/fr/mail.json";
 import merchantFr from "~/locales/fr/merchant.json";
 import siteFr from "~/locales/fr/site.json";
 import adminNl from "~/locales/nl/admin.json";
 import accountNl from "~/locales/nl/account.json";
 import commonNl from "~/locales/nl/common.json";
+import mailNl from "~/locales/nl/mail.json";
 import merchantNl from "~/locales/nl/merchant.json";
 import siteNl from "~/locales/nl/site.json";
 import { DEFAULT_LOCALE, LOCALE_COOKIE, type Locale, type Messages, cookieValue, isLocale, matchLocale } from "./i18n";
 import { type TFunction, createI18n } from "./translator";
 
 export const MESSAGES: Record<Locale, Messages> = {
-  en: { common: commonEn, site: siteEn, account: accountEn, merchant: merchantEn, admin: adminEn },
-  nl: { common: commonNl, site: siteNl, account: accountNl, merchant: merchantNl, admin: adminNl },
-  fr: { common: commonFr, site: siteFr, account: accountFr, merchant: merchantFr, admin: adminFr },
+  en: { common: commonEn, site: siteEn, account: accountEn, merchant: merchantEn, admin: adminEn, mail: mailEn },
+  nl: { common: commonNl, site: siteNl, account: accountNl, merchant: merchantNl, admin: adminNl, mail: mailNl },
+  fr: { common: commonFr, site: siteFr, account: accountFr, merchant: merchantFr, admin: adminFr, mail: mailFr },
 };
 
 /** Server-side detection: ?lng=, then the language cookie, then Accept-Language (weights honoured). */

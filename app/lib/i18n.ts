@@ -3,8 +3,10 @@
 export const LOCALES = ["en", "nl", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-export const NAMESPACES = ["common", "site", "account", "merchant", "admin"] as const;
+export const NAMESPACES = ["common", "site", "account", "merchant", "admin", "mail"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
+/** Namespaces the browser never needs (email texts): not fetched by pages. */
+export const SERVER_ONLY_NAMESPACES: readonly Namespace[] = ["mail"];
 /** The language cookie: read by the server, written by the language switch, the one cookie the page cache allows. */
 export const LOCALE_COOKIE = "i18next";
 /** Where the browser remembers the chosen language (the name i18next's detector used, so choices carry over). */

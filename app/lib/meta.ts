@@ -1,6 +1,17 @@
 import type { MetaDescriptor } from "react-router";
 
-export type PageMeta = { title: string; description?: string; image?: string | null; type?: string; noindex?: boolean };
+export type AlternateLink = { type: string; href: string; title: string };
+export type PageMeta = {
+  title: string;
+  description?: string;
+  image?: string | null;
+  type?: string;
+  noindex?: boolean;
+  /** Feeds of the page's content: <link rel="alternate"> (Atom, iCalendar). */
+  alternates?: AlternateLink[];
+  /** schema.org structured data: <script type="application/ld+json">. */
+  jsonLd?: Record<string, unknown>;
+};
 
 type Match = { id: string; data?: unknown } | undefined;
 
@@ -22,5 +33,9 @@ export function metaTags(page: PageMeta | undefined, matches: readonly Match[]):
   }
   if (page.image) tags.push({ property: "og:image", content: page.image });
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  for (const a of page.alternates ?? []) {
+    tags.push({ tagName: "link", rel: "alternate", type: a.type, href: a.href, title: a.title });
+  }
+  if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
   return tags;
 }

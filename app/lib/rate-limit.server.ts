@@ -34,6 +34,10 @@ export const RULES = {
   /** Report filing and the contact form, per user and per address. */
   report: () => parseRule(process.env.RATE_LIMIT_REPORT, { limit: 10, windowMs: 60 * 60_000 }),
   contact: () => parseRule(process.env.RATE_LIMIT_CONTACT, { limit: 5, windowMs: 60 * 60_000 }),
+  /** The footer newsletter (each accepted request mails a confirmation), per address. */
+  newsletter: () => parseRule(process.env.RATE_LIMIT_NEWSLETTER, { limit: 10, windowMs: 60 * 60_000 }),
+  /** The open-data API (/api/v1), per address. */
+  api: () => parseRule(process.env.RATE_LIMIT_API, { limit: 300, windowMs: 60_000 }),
   /** A general ceiling for every other request, per address. */
   general: () => parseRule(process.env.RATE_LIMIT_GENERAL, { limit: 1200, windowMs: 60_000 }),
 } as const;

@@ -9,10 +9,16 @@ export type SessionUser = {
   municipalitySlug: string | null;
 };
 
-type RootData = { locale: string; user: SessionUser | null; siteName: string; nonce: string };
+type RootData = {
+  locale: string;
+  user: SessionUser | null;
+  siteName: string;
+  nonce: string;
+  newsletterTowns: { name: string; slug: string }[];
+};
 
 /** The signed-in user (or null) and the site name, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
-  return data ?? { locale: "en", user: null, siteName: "Buurtplatform", nonce: "" };
+  return data ?? { locale: "en", user: null, siteName: "Buurtplatform", nonce: "", newsletterTowns: [] };
 }

@@ -25,6 +25,7 @@ import { log, securityEvent } from "~/lib/log.server";
 import { exposure } from "~/lib/net";
 import { checkOrigin } from "~/lib/origin.server";
 import { pageCacheMiddleware } from "~/lib/page-cache.server";
+import { corsPreflightMiddleware } from "~/lib/http-cache.server";
 import { rateLimitMiddleware } from "~/lib/rate-limit.server";
 import { drainBackground } from "~/lib/background.server";
 import { insertAccount } from "~/modules/user/user.server";
@@ -165,6 +166,8 @@ export function createHttpApp(options: StartOptions): express.Express {
 
   options.instrument?.({ app, onStatement });
   app.use(requestLog);
+  // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
+  app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
   app.use(
     helmet({

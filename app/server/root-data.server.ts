@@ -1,7 +1,8 @@
 /** The root loader's data: site name, language, nonce and the signed-in user. */
 import type { AppLoadContext } from "react-router";
 import { getSettings } from "~/modules/settings/settings.server";
-import { findMunicipalitySlugById } from "~/modules/municipality/municipality.server";
+import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
+import { rememberLocale } from "~/modules/user/user.server";
 import { log } from "~/lib/log.server";
 import type { SessionUser } from "~/lib/use-root-data";
 
@@ -20,6 +21,14 @@ export async function rootData(context: AppLoadContext) {
       municipalitySlug = await findMunicipalitySlugById(actor.municipalityId).catch(() => null);
     }
     user = { id: actor.id, name: actor.name, email: actor.email, role: actor.role, municipalitySlug };
+    // A signed-in user switched language: their mail goes out in it from now on (issue #13).
+    if (context.localeChosen) {
+      await rememberLocale(actor.id, context.locale).catch((err) => log("warn", "language not remembered", { err }));
+    }
   }
-  return { locale: context.locale, nonce: context.nonce, user, siteName };
+  // The footer's newsletter box offers the active municipalities (from the cached directory: no round trip).
+  const newsletterTowns = await listActiveMunicipalities()
+    .then((list) => list.map(({ name, slug }) => ({ name, slug })))
+    .catch(() => [] as { name: string; slug: string }[]);
+  return { locale: context.locale, nonce: context.nonce, user, siteName, newsletterTowns };
 }

@@ -21,6 +21,16 @@ export const FILEABLE_REPORT_TYPES = REPORT_TYPES.filter((t) => t !== "urgent");
 
 export const REPORT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** The common reasons a moderator picks from when rejecting a report (free text may be added). */
+export const REPORT_REJECTION_REASONS = [
+  "duplicate",
+  "not_urgent",
+  "insufficient_detail",
+  "outside_municipality",
+  "already_resolved",
+  "inappropriate",
+] as const;
+export type ReportRejectionReason = (typeof REPORT_REJECTION_REASONS)[number];
 
 export const PROMOTION_CATEGORIES = [
   "Food & Drink",

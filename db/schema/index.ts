@@ -21,6 +21,7 @@ import {
 import {
   EVENT_CATEGORIES,
   PROMOTION_CATEGORIES,
+  REPORT_REJECTION_REASONS,
   REPORT_STATUSES,
   REPORT_TYPES,
   ROLES,
@@ -61,11 +62,14 @@ export const users = pgTable(
     image: text("image"),
     role: text("role").notNull().default("user"),
     municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "set null" }),
+    /** The language the user last used (sign-in, language switch): every mail to them is in it. */
+    locale: text("locale").notNull().default("en"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
+    check("users_locale_check", sql`locale in ('en', 'nl', 'fr')`),
     index("users_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("users_created_idx").on(t.createdAt),
     index("users_role_created_idx").on(t.role, t.createdAt),
@@ -234,15 +238,25 @@ export const reports = pgTable(
     description: text("description").notNull(),
     imageUrl: text("image_url"),
     status: text("status").notNull().default("pending"),
+    /** The moderator's reason when rejected: one of REPORT_REJECTION_REASONS (translated when shown)... */
+    moderationReason: text("moderation_reason"),
+    /** ...and/or their own words to the reporter. */
+    moderationNote: text("moderation_note"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("reports_municipality_status_created_idx").on(t.municipalityId, t.status, t.createdAt),
     index("reports_status_created_idx").on(t.status, t.createdAt),
     index("reports_created_idx").on(t.createdAt),
-    index("reports_reporter_idx").on(t.reporterId),
+    // My reports: one reporter's reports, newest first (replaces the reporter-only index).
+    index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
     check("reports_type_check", inList("type", REPORT_TYPES)),
     check("reports_status_check", inList("status", REPORT_STATUSES)),
+    check(
+      "reports_moderation_reason_check",
+      sql`moderation_reason is null or ${inList("moderation_reason", REPORT_REJECTION_REASONS)}`,
+    ),
   ],
 );
 
@@ -308,7 +322,11 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
 
-/** Every mail goes here first; a sender delivers it over SMTP and records the outcome. */
+/**
+ * Every mail goes here first (app/lib/mail.server.ts); the job worker delivers it over SMTP: pending ->
+ * sending (claimed, committed before the SMTP conversation) -> sent, or back to pending with a later
+ * `next_attempt_at`, or failed after the last attempt. `dedupe_key` makes queueing idempotent (fan-outs).
+ */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -317,15 +335,23 @@ export const mailOutbox = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     text: text("body_text").notNull(),
+    html: text("body_html"),
+    headers: jsonb("headers").$type<Record<string, string>>().notNull().default({}),
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    dedupeKey: text("dedupe_key"),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("mail_outbox_status_created_idx").on(t.status, t.createdAt),
-    check("mail_outbox_status_check", sql`status in ('pending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("mail_outbox_claimed_idx").on(t.claimedUntil).where(sql`status = 'sending'`),
+    uniqueIndex("mail_outbox_dedupe_key").on(t.dedupeKey),
+    check("mail_outbox_status_check", sql`status in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
 
@@ -363,3 +389,88 @@ export const rowCounts = pgTable("row_counts", {
   tableName: text("table_name").primaryKey(),
   n: bigint("n", { mode: "number" }).notNull(),
 });
+
+/**
+ * The job queue (app/lib/jobs.server.ts): background work claimed with FOR UPDATE SKIP LOCKED under a lease,
+ * retried with exponential backoff, marked failed after its last attempt. `dedupe_key` makes an enqueue
+ * idempotent (one job per key, whatever its status: a recurring job's period, a report's alert fan-out).
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status").notNull().default("pending"),
+    runAt: timestamp("run_at", { withTimezone: true }).defaultNow().notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_due_idx").on(t.status, t.runAt),
+    index("jobs_running_lease_idx").on(t.lockedUntil).where(sql`status = 'running'`),
+    index("jobs_finished_idx").on(t.finishedAt),
+    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey),
+    check("jobs_status_check", sql`status in ('pending', 'running', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * A resident following a municipality (issue #13): urgent reports as they are approved and/or a weekly digest.
+ * Deleted with the account or the municipality.
+ */
+export const municipalityFollows = pgTable(
+  "municipality_follows",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    urgentAlerts: boolean("urgent_alerts").notNull().default(true),
+    weeklyDigest: boolean("weekly_digest").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("municipality_follows_user_municipality_key").on(t.userId, t.municipalityId),
+    // The urgent-alert fan-out and the digest walk one municipality's followers in id order.
+    index("municipality_follows_urgent_idx").on(t.municipalityId, t.id).where(sql`urgent_alerts`),
+    index("municipality_follows_digest_idx").on(t.municipalityId, t.id).where(sql`weekly_digest`),
+  ],
+);
+
+/**
+ * The footer newsletter: an address and the municipality whose weekly digest it wants. Pending until the
+ * address confirms (double opt-in); only confirmed rows receive the digest. Linked to the account with the same
+ * address when there is one, and deleted with it.
+ */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    locale: text("locale").notNull().default("en"),
+    status: text("status").notNull().default("pending"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_municipality_key").on(t.email, t.municipalityId),
+    index("newsletter_subscriptions_confirmed_idx").on(t.municipalityId, t.id).where(sql`status = 'confirmed'`),
+    index("newsletter_subscriptions_user_idx").on(t.userId),
+    check("newsletter_subscriptions_status_check", sql`status in ('pending', 'confirmed')`),
+    check("newsletter_subscriptions_locale_check", sql`locale in ('en', 'nl', 'fr')`),
+  ],
+);

@@ -60,6 +60,10 @@ const adminOnlyPost = (): Record<Actor, Post> => ({
 const MATRIX: Record<string, Row> = {
   "routes/api/healthz": { url: "/healthz", get: "ok", post: "none" },
   "routes/account/logout": { url: "/logout", get: "home", post: "redirect-ok" },
+  // Issue #13: feeds and the open-data API are public and read-only; the mail preview exists in development only.
+  "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
+  "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
+  "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
   // A layout's URL is one of its children's: its POST is the child's action, checked in the child's row.
   "routes/site/layout": { url: "/about-us", get: "ok", post: "skip" },
   "routes/site/landing": { url: "/", get: "ok", post: "none" },
@@ -93,6 +97,16 @@ const MATRIX: Record<string, Row> = {
   "routes/account/profile": { url: "/profile", get: signedIn("login", "ok"), post: signedIn("login", "handled") },
   "routes/account/forgot-password": { url: "/forgot-password", get: "ok", post: "handled" },
   "routes/account/reset-password": { url: "/reset-password", get: "ok", post: "handled" },
+  "routes/account/my-reports": { url: "/my-reports", get: signedIn("login", "ok"), post: "none" },
+  "routes/account/alerts": {
+    url: "/alerts/hasselt",
+    get: signedIn("login", "ok"),
+    post: signedIn("login", "handled"),
+  },
+  "routes/site/newsletter": { url: "/newsletter", get: "ok", post: "handled" },
+  "routes/site/newsletter-confirm": { url: "/newsletter/confirm", get: "ok", post: "none" },
+  // Without a valid token the action refuses (400); signed in or not makes no difference.
+  "routes/site/unsubscribe": { url: "/unsubscribe", get: "ok", post: "handled" },
   "not-found": { url: "/404", get: "notfound", post: "none" },
   "routes/site/municipality": { url: "/hasselt", get: "ok", post: "none" },
   "catch-all": { url: "/a/b/c", get: "notfound", post: "none" },

@@ -48,7 +48,7 @@ test.describe("landing", () => {
     await page.getByRole("button", { name: "Explore" }).click();
     await page.waitForURL(/\/zonhoven$/);
     await page.goto("/");
-    await page.getByRole("combobox").fill("Lommel");
+    await page.getByRole("main").getByRole("combobox").fill("Lommel"); // the footer has a select too
     await page.getByRole("button", { name: "Explore" }).click();
     await page.waitForURL(/\/404$/);
     await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();

@@ -22,7 +22,8 @@ import { municipalitySchema } from "~/modules/municipality/municipality.schema";
 import { createMunicipality } from "~/modules/municipality/municipality.server";
 import { adminPromotionSchema, merchantPromotionSchema } from "~/modules/promotion/promotion.schema";
 import { createPromotion } from "~/modules/promotion/promotion.server";
-import { reportSchema } from "~/modules/report/report.schema";
+import { moderationSchema, reportSchema } from "~/modules/report/report.schema";
+import { followSchema, newsletterSchema } from "~/modules/notification/notification.schema";
 import { fileReport } from "~/modules/report/report.server";
 import { subscriptionSchema } from "~/modules/subscription/subscription.schema";
 import { profileSchema, registerSchema } from "~/modules/user/user.schema";
@@ -63,6 +64,9 @@ const SCHEMAS = {
   adminUserCreateSchema,
   adminMerchantCreateSchema,
   settingsSchema,
+  moderationSchema,
+  followSchema,
+  newsletterSchema,
 } as const;
 
 function fieldsOf(schema: unknown): string[] {

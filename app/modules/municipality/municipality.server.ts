@@ -66,6 +66,13 @@ export async function findActiveMunicipality(slug: string): Promise<Municipality
   return row?.isActive ? row : null;
 }
 
+/** A municipality by slug whether active or not (a resident may still stop alerts of one made inactive). */
+export async function findMunicipalityAnyStatus(slug: string): Promise<MunicipalityRow | null> {
+  if (!slug || slug.length > 120) return null;
+  const wanted = slug.toLowerCase();
+  return findInDirectory((m) => m.slug === wanted);
+}
+
 export async function findMunicipalitySlugById(id: string): Promise<string | null> {
   if (!isUuid(id)) return null;
   return (await findInDirectory((m) => m.id === id))?.slug ?? null;

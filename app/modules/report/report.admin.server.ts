@@ -11,6 +11,8 @@ import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
+import { enqueueReportNotifications } from "../notification/notification.jobs.server";
+import type { ModerationInput } from "./report.schema";
 import { can } from "./report.policy";
 import { isUuid } from "~/lib/query";
 
@@ -75,11 +77,17 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
   return { rows: rows.map((r) => ({ ...r, type: r.type as ReportType, status: r.status as ReportStatus })), total };
 }
 
-/** Moves a pending report to approved or rejected; any other current status is an error. */
+/**
+ * Moves a pending report to approved or rejected; any other current status is an error. A rejection may carry
+ * the moderator's reason (a common reason and/or a note), stored on the report and shown to the reporter.
+ * The reporter's mail and, for an urgent report, the followers' alerts are queued as jobs in the same
+ * transaction: the decision commits with them and the request does not wait for any mail.
+ */
 export async function moderateReport(
   actor: Actor | null,
   id: string,
   decision: "approved" | "rejected",
+  outcome: ModerationInput = { reason: undefined, note: null },
 ): Promise<void> {
   if (!actor || !can(actor, "moderate")) throw new ForbiddenError();
   if (decision !== "approved" && decision !== "rejected") throw new ValidationError("validation.invalid");
@@ -92,16 +100,28 @@ export async function moderateReport(
     // The status guard in the WHERE clause makes a concurrent second decision a no-op.
     const [row] = await tx
       .update(reports)
-      .set({ status: decision })
+      .set({
+        status: decision,
+        moderatedAt: new Date(),
+        moderationReason: decision === "rejected" ? (outcome.reason ?? null) : null,
+        moderationNote: decision === "rejected" ? outcome.note : null,
+      })
       .where(and(eq(reports.id, id), eq(reports.status, "pending")))
       .returning();
     if (!row) throw new ValidationError(NOT_PENDING);
+    await enqueueReportNotifications(tx, row);
     await recordEvent(
       {
         userId: actor.id,
         eventType: decision === "approved" ? "report.approved" : "report.rejected",
         description: `${actor.email} ${decision} a ${row.type} report`,
-        metadata: { reportId: id, municipalityId: row.municipalityId, from: "pending", to: decision },
+        metadata: {
+          reportId: id,
+          municipalityId: row.municipalityId,
+          from: "pending",
+          to: decision,
+          ...(row.moderationReason ? { reason: row.moderationReason } : {}),
+        },
       },
       tx,
     );

@@ -1,14 +1,21 @@
 import type { Actor } from "~/lib/auth.server";
 import type { ReportStatus } from "@db/schema/enums";
 
-export type ReportAction = "file" | "read-approved" | "read-all" | "moderate" | "delete";
+export type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "delete";
 
 /**
  * SPEC §4/§6: anyone reads approved reports; any signed-in user files one (it starts pending); only
- * administrators see pending or rejected reports, moderate them and delete them.
+ * administrators see pending or rejected reports, moderate them and delete them. A reporter sees their own
+ * reports in any status (My reports), never anyone else's.
  */
-export function can(actor: Actor | null, action: ReportAction, row?: { status: ReportStatus | string }): boolean {
+export function can(
+  actor: Actor | null,
+  action: ReportAction,
+  row?: { status: ReportStatus | string; reporterId?: string | null },
+): boolean {
   switch (action) {
+    case "read-own":
+      return !!actor && (!row || row.reporterId === actor.id);
     case "read-approved":
       return row ? row.status === "approved" || actor?.role === "admin" : true;
     case "file":

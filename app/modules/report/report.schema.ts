@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
-import { LIMITS, enumField, optionalHttpUrl, requiredText } from "~/lib/validation";
+import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enums";
+import { LIMITS, enumField, optionalHttpUrl, optionalText, requiredText } from "~/lib/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
 export const REPORT_REQUIRED = "site:reportNew.errors.required";
@@ -13,3 +13,14 @@ export const reportSchema = z.object({
 export type ReportInput = z.output<typeof reportSchema>;
 
 export const DEFAULT_REPORT_TYPE = "other_urgent";
+
+/** The moderator's optional reason when rejecting: one of the common reasons and/or a short note. */
+export const MODERATION_NOTE_MAX = 500;
+export const moderationSchema = z.object({
+  reason: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.enum(REPORT_REJECTION_REASONS, { error: "validation.invalid" }).optional(),
+  ),
+  note: optionalText(MODERATION_NOTE_MAX),
+});
+export type ModerationInput = z.output<typeof moderationSchema>;

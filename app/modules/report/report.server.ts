@@ -6,6 +6,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
+import type { ReportStatus } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
@@ -120,4 +121,63 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
     );
     return row;
   });
+}
+
+export type MyReport = {
+  id: string;
+  type: string;
+  description: string;
+  status: ReportStatus;
+  createdAt: string;
+  moderatedAt: string | null;
+  reason: string | null;
+  note: string | null;
+  municipalityName: string;
+  municipalitySlug: string;
+};
+
+/** My reports: the actor's own reports in every status, newest first, one page at a time (one round trip). */
+export async function listMyReports(
+  actor: Actor | null,
+  page = 1,
+  pageSize = REPORTS_PAGE_SIZE,
+): Promise<{ items: MyReport[]; total: number; page: number; pages: number }> {
+  if (!actor || !can(actor, "read-own")) throw new ForbiddenError();
+  const db = await getDb();
+  const mine = eq(reports.reporterId, actor.id);
+  const rows = await db
+    .select({
+      id: reports.id,
+      type: reports.type,
+      description: reports.description,
+      status: reports.status,
+      createdAt: reports.createdAt,
+      moderatedAt: reports.moderatedAt,
+      reason: reports.moderationReason,
+      note: reports.moderationNote,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+      total: countOf(db.select({ n: count() }).from(reports).where(mine)),
+    })
+    .from(reports)
+    .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+    .where(mine)
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = rows[0]?.total ?? 0;
+  return {
+    items: rows.map(({ total: _t, ...r }) => ({
+      ...r,
+      status: r.status as ReportStatus,
+      createdAt: r.createdAt.toISOString(),
+      moderatedAt: r.moderatedAt?.toISOString() ?? null,
+      // The reason is the reporter's to read only once the report is rejected.
+      reason: r.status === "rejected" ? r.reason : null,
+      note: r.status === "rejected" ? r.note : null,
+    })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
 }

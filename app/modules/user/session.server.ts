@@ -1,10 +1,10 @@
 /** Signing in and out through better-auth, with security events and audit rows. */
 import type { AppLoadContext } from "react-router";
 import { getAuth } from "~/lib/auth.server";
-import { securityEvent } from "~/lib/log.server";
+import { log, securityEvent } from "~/lib/log.server";
 import { accountLock } from "~/lib/rate-limit.server";
 import { recordEventSafely } from "../log/log.server";
-import { findUserIdByEmail } from "./user.server";
+import { findUserIdByEmail, rememberLocale } from "./user.server";
 
 export type SignInResult =
   | { ok: true; headers: Headers; role: string; userId: string }
@@ -60,6 +60,8 @@ export async function signIn(
   if (!user) return { ok: false };
   await accountLock.clear(email);
   securityEvent("auth.sign_in", { requestId: context.requestId, userId: user.id, ip: context.ip });
+  // The language of this sign-in is the one their mail goes out in (issue #13).
+  await rememberLocale(user.id, context.locale).catch((err) => log("warn", "language not remembered", { err }));
   await recordEventSafely({
     userId: user.id,
     eventType: "auth.sign_in",

@@ -1,12 +1,13 @@
 /** Accounts: creation (registration, admin, seed), the profile, and the role lookups. */
 import crypto from "node:crypto";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import { and, eq, ne } from "drizzle-orm";
-import { accounts, merchants, municipalities, sessions, users } from "@db/schema";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { accounts, merchants, municipalities, newsletterSubscriptions, sessions, users } from "@db/schema";
 import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/errors";
+import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { accountLock } from "~/lib/rate-limit.server";
 import { recordEvent } from "../log/log.server";
 import { assertNewPassword } from "./password-strength.server";
@@ -29,6 +30,8 @@ export type NewAccount = {
   municipalityId: string | null;
   merchant?: MerchantFields;
   createdAt?: Date;
+  /** The language of the request that created the account (mails go out in it). */
+  locale?: Locale;
 };
 
 export async function emailTaken(email: string, db?: DbOrTx): Promise<boolean> {
@@ -58,10 +61,17 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?
       email,
       role: input.role,
       municipalityId: input.municipalityId,
+      locale: input.locale ?? DEFAULT_LOCALE,
       createdAt,
       updatedAt: createdAt,
     })
     .returning();
+  // Newsletter subscriptions made with this address before the account existed belong to it now (and are
+  // deleted with it).
+  await tx
+    .update(newsletterSubscriptions)
+    .set({ userId: id })
+    .where(and(eq(newsletterSubscriptions.email, email), isNull(newsletterSubscriptions.userId)));
   await tx.insert(accounts).values({
     id: crypto.randomUUID(),
     accountId: id,
@@ -86,7 +96,7 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?
 }
 
 /** Public registration: the role comes from the account type (user or merchant), never from the form. */
-export async function registerAccount(input: RegisterInput) {
+export async function registerAccount(input: RegisterInput, locale: Locale = DEFAULT_LOCALE) {
   const db = await getDb();
   const [municipality] = await db
     .select({ id: municipalities.id })
@@ -104,6 +114,7 @@ export async function registerAccount(input: RegisterInput) {
       password: input.password,
       role,
       municipalityId: input.municipalityId,
+      locale,
       merchant:
         role === "merchant"
           ? {
@@ -259,4 +270,17 @@ export async function homePathFor(userId: string): Promise<string> {
   if (row?.role === "admin") return "/admin/dashboard";
   if (row?.role === "merchant") return "/merchant/dashboard";
   return row?.slug ? `/${row.slug}` : "/";
+}
+
+/**
+ * Remembers the language a user last used (sign-in, language switch): their mail goes out in it. Writes only
+ * when it changed.
+ */
+export async function rememberLocale(userId: string, locale: Locale | string): Promise<void> {
+  if (!isLocale(locale)) return;
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ locale })
+    .where(and(eq(users.id, userId), sql`${users.locale} is distinct from ${locale}`));
 }

@@ -10,12 +10,27 @@ import { listAllMunicipalities } from "~/modules/municipality/municipality.serve
 import { profileSchema } from "~/modules/user/user.schema";
 import { notifyPasswordChanged } from "~/modules/user/password-reset.server";
 import { getProfile, updateProfile } from "~/modules/user/user.server";
+import { listFollows } from "~/modules/notification/follow.server";
+import { Bell, ClipboardList } from "~/components/icons";
+import { Link } from "~/components/link";
+import { FollowForm } from "~/components/site/follow-form";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
-  const [profile, municipalities] = await Promise.all([getProfile(actor), listAllMunicipalities()]);
-  return { profile, municipalities, meta: { title: context.t("account:profile.title"), noindex: true } };
+  const [profile, municipalities, follows] = await Promise.all([
+    getProfile(actor),
+    listAllMunicipalities(),
+    listFollows(actor),
+  ]);
+  const home = municipalities.find((m) => m.id === profile.municipalityId && m.isActive);
+  return {
+    profile,
+    municipalities,
+    follows,
+    homeMunicipality: home ? { name: home.name, slug: home.slug } : null,
+    meta: { title: context.t("account:profile.title"), noindex: true },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -43,7 +58,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
-  const { profile, municipalities } = loaderData;
+  const { profile, municipalities, follows, homeMunicipality } = loaderData;
   const failure = actionData && !actionData.ok ? actionData : null;
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
@@ -112,6 +127,50 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </div>
+
+      <section aria-labelledby="my-reports-title" className="card mt-6 p-6 sm:p-8">
+        <h2 id="my-reports-title" className="flex items-center gap-2 text-xl font-bold">
+          <ClipboardList aria-hidden="true" className="size-5 text-brand-700" />
+          {t("myReports.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t("profile.myReportsIntro")}</p>
+        <Link to="/my-reports" className="btn-secondary mt-4">
+          {t("profile.myReportsLink")}
+        </Link>
+      </section>
+
+      <section id="notifications" aria-labelledby="notifications-title" className="card mt-6 p-6 sm:p-8">
+        <h2 id="notifications-title" className="flex items-center gap-2 text-xl font-bold">
+          <Bell aria-hidden="true" className="size-5 text-brand-700" />
+          {t("notifications.title")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t("notifications.intro")}</p>
+        {follows.length === 0 ? (
+          <p className="mt-4 text-slate-800">
+            {t("notifications.empty")}{" "}
+            {homeMunicipality && (
+              <Link to={`/alerts/${homeMunicipality.slug}`} className="link">
+                {t("notifications.followHome", { city: homeMunicipality.name })}
+              </Link>
+            )}
+          </p>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200">
+            {follows.map((f) => (
+              <li key={f.id} className="py-4 first:pt-0 last:pb-0">
+                <FollowForm
+                  slug={f.municipalitySlug}
+                  name={f.municipalityName}
+                  urgentAlerts={f.urgentAlerts}
+                  weeklyDigest={f.weeklyDigest}
+                  following
+                  legendIsName
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </main>
   );
 }

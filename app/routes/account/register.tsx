@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await registerAccount(parsed.data);
+    await registerAccount(parsed.data, context.locale);
     return { ok: true as const };
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err, "account:register.errors.failed");

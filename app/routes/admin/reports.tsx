@@ -4,7 +4,10 @@ import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge, type Tone } from "~/components/ui/badge";
 import { type Intent, panelAction } from "~/lib/crud.server";
 import { formatDateTime, truncate } from "~/lib/format";
+import { SelectField, TextArea } from "~/components/form";
+import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
 import { requireAdmin } from "~/lib/guards.server";
+import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report/report.schema";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
@@ -34,7 +37,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     success: `admin:reports.${decision}`,
     failure: "admin:reports.statusFailed",
     row: true,
-    run: (_, id) => moderateReport(actor, id, decision),
+    // The optional reason (a common one and/or a note) travels with a rejection only.
+    schema: decision === "rejected" ? moderationSchema : undefined,
+    run: (input, id) =>
+      moderateReport(actor, id, decision, decision === "rejected" ? (input as ModerationInput) : undefined),
   });
   return panelAction(
     request,
@@ -159,7 +165,34 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           busyLabel={t(`admin:reports.${intent === "approve" ? "approving" : "rejecting"}`)}
           fetcher={crud.fetcher}
           hidden={row ? { id: row.id } : {}}
-        />
+        >
+          {intent === "reject"
+            ? ({ fieldErrors }) => (
+                <>
+                  <SelectField
+                    label={t("admin:reports.reasonLabel")}
+                    name="reason"
+                    defaultValue=""
+                    error={fieldErrors.reason}
+                  >
+                    <option value="">{t("admin:reports.reasonNone")}</option>
+                    {REPORT_REJECTION_REASONS.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`site:reportReasons.${r}`)}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <TextArea
+                    label={t("admin:reports.noteLabel")}
+                    name="note"
+                    maxLength={MODERATION_NOTE_MAX}
+                    hint={t("admin:reports.noteHint")}
+                    error={fieldErrors.note}
+                  />
+                </>
+              )
+            : undefined}
+        </CrudDialog>
       ))}
     </div>
   );

@@ -11,6 +11,7 @@ import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
+import { eventJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/event-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -53,6 +54,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         context.t("site:events.metaDescription", { city: municipality.name }),
       image: absoluteUrl(event.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
+      jsonLd: eventJsonLd(
+        event,
+        { city: municipality.name },
+        {
+          page: absoluteUrl(`/events/${municipality.slug}/${event.id}`),
+          merchant: absoluteUrl(`/merchants/${event.merchantId}`),
+          image: event.imageUrl ? absoluteUrl(event.imageUrl) : null,
+        },
+      ),
     },
   };
 }

@@ -17,6 +17,8 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type EventCard as EventRow, eventFiltersFrom, listPublicEvents } from "~/modules/event/event.queries.server";
+import { FeedLink } from "~/components/site/feed-links";
+import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -43,6 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: context.t("site:events.title", { city: municipality.name }),
       description: context.t("site:events.metaDescription", { city: municipality.name }),
+      alternates: feedAlternates(["events"], municipality.slug, municipality.name, context.t),
     },
   };
 }
@@ -72,6 +75,9 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         {t("events.title", { city: municipality.name })}
       </h1>
       <p className="mt-1 text-slate-700">{t("events.subtitle")}</p>
+      <p className="mt-2">
+        <FeedLink kind="events" slug={slug} city={municipality.name} />
+      </p>
 
       <nav aria-label={t("common.category")} className="mt-6">
         <ul className="flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
+import { localBusinessJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/merchant-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -48,6 +49,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
         .filter(Boolean)
         .join(" · "),
       image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
+      jsonLd: localBusinessJsonLd(merchant, {
+        page: absoluteUrl(`/merchants/${merchant.id}`),
+        image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
+      }),
     },
   };
 }

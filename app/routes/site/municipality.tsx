@@ -1,4 +1,4 @@
-import { CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
+import { Bell, CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "~/components/link";
 import { HydrationBoundary } from "~/components/hydration-boundary";
@@ -13,6 +13,8 @@ import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.qu
 import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "~/modules/live/live.server";
 import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";
 import { type PublicReport, homeReports } from "~/modules/report/report.server";
+import { FeedLink } from "~/components/site/feed-links";
+import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/municipality";
 
 /** A failing count or list is logged and the page renders with zeros or an empty list (SPEC). */
@@ -51,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     meta: {
       title: context.t("site:municipalityHome.title", { city: municipality.name }),
       description: context.t("site:municipalityHome.metaDescription", { city: municipality.name }),
+      alternates: feedAlternates(["promotions", "events", "reports"], municipality.slug, municipality.name, context.t),
     },
   };
 }
@@ -73,9 +76,22 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
-      <header className="mb-8">
-        <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{t("municipalityHome.title", { city })}</h1>
-        <p className="mt-2 max-w-3xl text-slate-700">{t("municipalityHome.intro", { city })}</p>
+      <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
+            {t("municipalityHome.title", { city })}
+          </h1>
+          <p className="mt-2 max-w-3xl text-slate-700">{t("municipalityHome.intro", { city })}</p>
+          <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
+            <FeedLink kind="promotions" slug={slug} city={city} />
+            <FeedLink kind="events" slug={slug} city={city} />
+            <FeedLink kind="reports" slug={slug} city={city} />
+          </p>
+        </div>
+        <Link to={`/alerts/${slug}`} className="btn-primary">
+          <Bell aria-hidden="true" className="size-4" />
+          {t("municipalityHome.getAlerts")}
+        </Link>
       </header>
 
       <section aria-label={t("municipalityHome.counters.label", { city })}>

@@ -13,6 +13,7 @@ import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
+import { offerJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/promotion-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -54,6 +55,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
       image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
+      jsonLd: offerJsonLd(promotion, {
+        page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
+        merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
+        image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
+      }),
     },
   };
 }

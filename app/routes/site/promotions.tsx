@@ -21,6 +21,8 @@ import {
   listPublicPromotions,
   promotionFiltersFrom,
 } from "~/modules/promotion/promotion.queries.server";
+import { FeedLink } from "~/components/site/feed-links";
+import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -47,6 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: context.t("site:promotions.title", { city: municipality.name }),
       description: context.t("site:promotions.metaDescription", { city: municipality.name }),
+      alternates: feedAlternates(["promotions"], municipality.slug, municipality.name, context.t),
     },
   };
 }
@@ -69,6 +72,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         {t("promotions.title", { city: municipality.name })}
       </h1>
       <p className="mt-1 text-slate-700">{t("promotions.subtitle", { city: municipality.name })}</p>
+      <p className="mt-2">
+        <FeedLink kind="promotions" slug={slug} city={municipality.name} />
+      </p>
 
       <Form
         method="get"

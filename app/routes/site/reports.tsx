@@ -7,6 +7,8 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PublicReport, listApprovedReports } from "~/modules/report/report.server";
+import { FeedLink } from "~/components/site/feed-links";
+import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     meta: {
       title: context.t("site:reports.title", { city: municipality.name }),
       description: context.t("site:reports.metaDescription", { city: municipality.name }),
+      alternates: feedAlternates(["reports"], municipality.slug, municipality.name, context.t),
     },
   };
 }
@@ -55,6 +58,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             {t("reports.title", { city: municipality.name })}
           </h1>
           <p className="mt-1 text-slate-700">{t("reports.subtitle")}</p>
+          <p className="mt-2">
+            <FeedLink kind="reports" slug={slug} city={municipality.name} />
+          </p>
         </div>
         {loaderData.signedIn && (
           <Link to={`/report/${slug}`} className="btn-danger">
@@ -71,7 +77,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((r) => (
-              <li key={r.id}>
+              <li key={r.id} id={`report-${r.id}`}>
                 <ReportCard
                   report={r}
                   serverNow={loaderData.serverNow}

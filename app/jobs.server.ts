@@ -1,0 +1,7 @@
+/**
+ * The modules whose background jobs this app runs (app/lib/jobs.server.ts). Importing a module's jobs file
+ * registers its handlers; the server entry imports this file, so every process that starts the worker knows
+ * every job type. Add a line here when a module gets a jobs file.
+ */
+import "./lib/mail.server";
+import "./modules/notification/notification.jobs.server";

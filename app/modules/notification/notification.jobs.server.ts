@@ -1,0 +1,335 @@
+/**
+ * The mail that closes the loop with residents (issue #13), all queued by background jobs so the request that
+ * caused it does not wait:
+ * - `report.outcome-mail`: the reporter learns that their report was approved or rejected (with the reason).
+ * - `report.urgent-alert`: an urgent report approved in a municipality mails each follower who asked for
+ *   urgent alerts, in batches of 1,000 rows per statement, each mail rendered once per language.
+ * - `digest.weekly` (Mondays 07:00 UTC) -> `digest.municipality`: new promotions and events of the week to the
+ *   followers who asked for the digest and to the confirmed newsletter addresses.
+ * Every mail carries a dedupe key, so a job retried after a crash never mails anyone twice.
+ */
+import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
+import {
+  events,
+  merchants,
+  municipalities,
+  municipalityFollows,
+  newsletterSubscriptions,
+  promotions,
+  reports,
+  users,
+} from "@db/schema";
+import type { DbOrTx } from "~/lib/db.server";
+import { formatDate, todayIso } from "~/lib/format";
+import { type Locale, isLocale } from "~/lib/i18n";
+import { PermanentJobError, enqueue, registerJob, registerRecurring } from "~/lib/jobs.server";
+import { type OutgoingMail, queueMails } from "~/lib/mail.server";
+import { signToken } from "~/lib/tokens.server";
+import { baseUrl } from "~/lib/auth.server";
+import {
+  type RenderedMail,
+  UNSUBSCRIBE_PLACEHOLDER,
+  personalise,
+  queueTemplateMail,
+  renderTemplate,
+} from "../mail/compose.server";
+import type { DigestItem, TemplateData, TemplateName } from "../mail/templates";
+import { isUrgentType } from "../report/report.policy";
+import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from "./unsubscribe.server";
+
+export const JOB = {
+  reportOutcome: "report.outcome-mail",
+  urgentAlert: "report.urgent-alert",
+  weeklyDigest: "digest.weekly",
+  municipalityDigest: "digest.municipality",
+} as const;
+
+const BATCH = 1000;
+const DAY = 86_400_000;
+const WEEK = 7 * DAY;
+/** The epoch was a Thursday: Monday 07:00 UTC is 4 days and 7 hours later. */
+const MONDAY_0700_UTC = 4 * DAY + 7 * 3_600_000;
+
+/** Called by report moderation, in its transaction: the reporter's mail, and the alert for an urgent report. */
+export async function enqueueReportNotifications(
+  tx: DbOrTx,
+  report: { id: string; status: string; type: string },
+): Promise<void> {
+  await enqueue(JOB.reportOutcome, { reportId: report.id }, { dedupeKey: `${JOB.reportOutcome}:${report.id}` }, tx);
+  if (report.status === "approved" && isUrgentType(report.type)) {
+    await enqueue(JOB.urgentAlert, { reportId: report.id }, { dedupeKey: `${JOB.urgentAlert}:${report.id}` }, tx);
+  }
+}
+
+const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : "en");
+
+/** Renders a list mail once per language (with a placeholder for the recipient's own unsubscribe link). */
+function renderer<K extends TemplateName>(name: K, data: (locale: Locale) => TemplateData<K>) {
+  const cache = new Map<Locale, Promise<RenderedMail>>();
+  return (locale: Locale) => {
+    let hit = cache.get(locale);
+    if (!hit) {
+      hit = renderTemplate(name, data(locale), { locale, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER });
+      cache.set(locale, hit);
+    }
+    return hit;
+  };
+}
+
+type Recipient = { rowId: string; email: string; locale: string };
+
+/** One batch of list mail: each recipient's copy with their own unsubscribe link, queued in one statement. */
+async function queueBatch(
+  recipients: Recipient[],
+  render: (locale: Locale) => Promise<RenderedMail>,
+  kind: UnsubscribeKind,
+  dedupePrefix: string,
+): Promise<number> {
+  const mails: OutgoingMail[] = [];
+  for (const r of recipients) {
+    const token = await signToken(UNSUBSCRIBE_KINDS[kind], r.rowId);
+    mails.push(
+      personalise(await render(localeOf(r.locale)), r.email, {
+        unsubscribeUrl: `${baseUrl()}/unsubscribe?token=${token}`,
+        dedupeKey: `${dedupePrefix}:${r.rowId}`,
+      }),
+    );
+  }
+  return queueMails(mails);
+}
+
+registerJob<{ reportId: string }>(JOB.reportOutcome, async ({ reportId }, { db }) => {
+  const [row] = await db
+    .select({
+      id: reports.id,
+      status: reports.status,
+      type: reports.type,
+      description: reports.description,
+      reason: reports.moderationReason,
+      note: reports.moderationNote,
+      email: users.email,
+      name: users.name,
+      locale: users.locale,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+    })
+    .from(reports)
+    .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(eq(reports.id, reportId))
+    .limit(1);
+  // Deleted since, reporter gone, or back to pending: nothing to say.
+  if (!row?.email || (row.status !== "approved" && row.status !== "rejected")) return;
+  await queueTemplateMail("reportOutcome", {
+    to: row.email,
+    locale: localeOf(row.locale),
+    dedupeKey: `report-outcome:${row.id}:${row.status}`,
+    data: {
+      reporterName: row.name ?? "",
+      status: row.status,
+      type: row.type,
+      description: row.description,
+      municipalityName: row.municipalityName,
+      municipalitySlug: row.municipalitySlug,
+      reason: row.status === "rejected" ? row.reason : null,
+      note: row.status === "rejected" ? row.note : null,
+    },
+  });
+});
+
+registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => {
+  const { db } = ctx;
+  if (typeof reportId !== "string") throw new PermanentJobError("payload without reportId");
+  const [report] = await db
+    .select({
+      id: reports.id,
+      status: reports.status,
+      type: reports.type,
+      description: reports.description,
+      reporterId: reports.reporterId,
+      municipalityId: reports.municipalityId,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+    })
+    .from(reports)
+    .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+    .where(eq(reports.id, reportId))
+    .limit(1);
+  if (report?.status !== "approved" || !isUrgentType(report.type)) return;
+  const render = renderer("urgentAlert", () => ({
+    municipalityName: report.municipalityName,
+    municipalitySlug: report.municipalitySlug,
+    type: report.type,
+    description: report.description,
+    reportId: report.id,
+  }));
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const batch = await db
+      .select({ rowId: municipalityFollows.id, email: users.email, locale: users.locale, userId: users.id })
+      .from(municipalityFollows)
+      .innerJoin(users, eq(users.id, municipalityFollows.userId))
+      .where(
+        and(
+          eq(municipalityFollows.municipalityId, report.municipalityId),
+          eq(municipalityFollows.urgentAlerts, true),
+          gt(municipalityFollows.id, after),
+        ),
+      )
+      .orderBy(asc(municipalityFollows.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].rowId;
+    // The reporter hears about their own report from the outcome mail.
+    const recipients = batch.filter((r) => r.userId !== report.reporterId);
+    await queueBatch(recipients, render, "alerts", `alert:${report.id}`);
+    await ctx.extendLease();
+    if (batch.length < BATCH) break;
+  }
+});
+
+registerRecurring(JOB.weeklyDigest, { everyMs: WEEK, offsetMs: MONDAY_0700_UTC, catchUpMs: 36 * 3_600_000 });
+
+registerJob<{ periodStart: string }>(JOB.weeklyDigest, async ({ periodStart }, { db }) => {
+  const result = await db.execute(sql`
+    select distinct municipality_id as id from (
+      select municipality_id from municipality_follows where weekly_digest
+      union all
+      select municipality_id from newsletter_subscriptions where status = 'confirmed'
+    ) recipients`);
+  for (const { id } of (result as unknown as { rows: { id: string }[] }).rows) {
+    await enqueue(
+      JOB.municipalityDigest,
+      { municipalityId: id, periodStart },
+      { dedupeKey: `${JOB.municipalityDigest}:${periodStart}:${id}` },
+    );
+  }
+});
+
+/** What the digest of a municipality shows for the week before `periodStart`. */
+export async function digestContent(db: DbOrTx, municipalityId: string, periodStart: Date) {
+  const since = new Date(periodStart.getTime() - WEEK);
+  const today = todayIso(periodStart);
+  const [promos, upcoming] = await Promise.all([
+    db
+      .select({
+        id: promotions.id,
+        title: promotions.title,
+        merchant: merchants.businessName,
+        validUntil: promotions.validUntil,
+      })
+      .from(promotions)
+      .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+      .where(
+        and(
+          eq(promotions.municipalityId, municipalityId),
+          gte(promotions.createdAt, since),
+          sql`${promotions.createdAt} < ${periodStart.toISOString()}`,
+          gte(promotions.validUntil, today),
+        ),
+      )
+      .orderBy(desc(promotions.isPremium), desc(promotions.createdAt))
+      .limit(10),
+    db
+      .select({ id: events.id, title: events.title, venue: events.venue, startDate: events.startDate })
+      .from(events)
+      .where(
+        and(
+          eq(events.municipalityId, municipalityId),
+          gte(events.createdAt, since),
+          sql`${events.createdAt} < ${periodStart.toISOString()}`,
+          gte(events.startDate, today),
+        ),
+      )
+      .orderBy(asc(events.startDate))
+      .limit(10),
+  ]);
+  return { promotions: promos, events: upcoming };
+}
+
+registerJob<{ municipalityId: string; periodStart: string }>(JOB.municipalityDigest, async (payload, ctx) => {
+  const { db } = ctx;
+  const periodStart = new Date(payload.periodStart);
+  if (Number.isNaN(periodStart.getTime())) throw new PermanentJobError("bad periodStart");
+  const [town] = await db
+    .select({
+      id: municipalities.id,
+      name: municipalities.name,
+      slug: municipalities.slug,
+      isActive: municipalities.isActive,
+    })
+    .from(municipalities)
+    .where(eq(municipalities.id, payload.municipalityId))
+    .limit(1);
+  if (!town?.isActive) return;
+  const content = await digestContent(db, town.id, periodStart);
+  if (content.promotions.length === 0 && content.events.length === 0) return;
+  const data = (audience: "follow" | "newsletter") => (locale: Locale) => ({
+    municipalityName: town.name,
+    municipalitySlug: town.slug,
+    audience,
+    promotions: content.promotions.map(
+      (p): DigestItem => ({ title: p.title, detail: p.merchant, path: `/promotions/${town.slug}/${p.id}` }),
+    ),
+    events: content.events.map(
+      (e): DigestItem => ({
+        title: e.title,
+        detail: `${formatDate(e.startDate, locale)} · ${e.venue}`,
+        path: `/events/${town.slug}/${e.id}`,
+      }),
+    ),
+  });
+  const period = periodStart.toISOString().slice(0, 10);
+
+  const followers = renderer("weeklyDigest", data("follow"));
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const batch = await db
+      .select({ rowId: municipalityFollows.id, email: users.email, locale: users.locale })
+      .from(municipalityFollows)
+      .innerJoin(users, eq(users.id, municipalityFollows.userId))
+      .where(
+        and(
+          eq(municipalityFollows.municipalityId, town.id),
+          eq(municipalityFollows.weeklyDigest, true),
+          gt(municipalityFollows.id, after),
+        ),
+      )
+      .orderBy(asc(municipalityFollows.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].rowId;
+    await queueBatch(batch, followers, "digest", `digest:${period}:f`);
+    await ctx.extendLease();
+    if (batch.length < BATCH) break;
+  }
+
+  const subscribers = renderer("weeklyDigest", data("newsletter"));
+  after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const batch = await db
+      .select({
+        rowId: newsletterSubscriptions.id,
+        email: newsletterSubscriptions.email,
+        locale: newsletterSubscriptions.locale,
+      })
+      .from(newsletterSubscriptions)
+      .where(
+        and(
+          eq(newsletterSubscriptions.municipalityId, town.id),
+          eq(newsletterSubscriptions.status, "confirmed"),
+          gt(newsletterSubscriptions.id, after),
+          // An address that also follows the municipality with the digest on gets it once.
+          sql`not exists (select 1 from municipality_follows f join users u on u.id = f.user_id
+            where f.municipality_id = ${town.id} and f.weekly_digest and u.email = ${newsletterSubscriptions.email})`,
+        ),
+      )
+      .orderBy(asc(newsletterSubscriptions.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    after = batch[batch.length - 1].rowId;
+    await queueBatch(batch, subscribers, "newsletter", `digest:${period}:n`);
+    await ctx.extendLease();
+    if (batch.length < BATCH) break;
+  }
+});

@@ -1,0 +1,347 @@
+/**
+ * The open-data API (issue #13), version 1: read-only lists of municipalities, promotions, events, merchants
+ * and approved reports. Public data only: no e-mail addresses (residents' or merchants'), no VAT numbers, no
+ * reporter names or ids, nothing of an inactive municipality. Keyset pagination with an opaque cursor (stable
+ * while rows are added), `limit` 1-100. Described by openapi.ts.
+ */
+import { type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { events, merchants, municipalities, promotions, reports } from "@db/schema";
+import { baseUrl } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { todayIso } from "~/lib/format";
+import { isRealDate } from "~/lib/validation";
+
+export const RESOURCES = ["municipalities", "promotions", "events", "merchants", "reports"] as const;
+export type Resource = (typeof RESOURCES)[number];
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ListParams = { limit: number; cursor: string | null; municipality: string | null; from: string | null };
+
+/** Reads and checks ?limit, ?cursor, ?municipality and ?from. Unknown parameters are refused (a typo is not ignored). */
+export function parseListParams(url: URL, resource: Resource): ListParams {
+  const allowed = new Set(["limit", "cursor", "lng"]);
+  if (resource !== "municipalities") allowed.add("municipality");
+  if (resource === "events") allowed.add("from");
+  for (const key of url.searchParams.keys()) {
+    if (!allowed.has(key)) throw new ApiError(400, "unknown_parameter", `Unknown query parameter: ${key}`);
+  }
+  const rawLimit = url.searchParams.get("limit");
+  let limit = DEFAULT_LIMIT;
+  if (rawLimit !== null) {
+    if (!/^\d{1,3}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > MAX_LIMIT) {
+      throw new ApiError(400, "invalid_limit", `limit must be an integer from 1 to ${MAX_LIMIT}`);
+    }
+    limit = Number(rawLimit);
+  }
+  const municipality = url.searchParams.get("municipality");
+  if (municipality !== null && !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(municipality)) {
+    throw new ApiError(400, "invalid_municipality", "municipality must be a municipality slug");
+  }
+  const from = url.searchParams.get("from");
+  if (from !== null && !isRealDate(from)) throw new ApiError(400, "invalid_from", "from must be a date (YYYY-MM-DD)");
+  return { limit, cursor: url.searchParams.get("cursor"), municipality, from };
+}
+
+type Cursor = [string, string];
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
+function decodeCursor(raw: string | null): Cursor | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string" && v.length <= 200)) {
+      return value as Cursor;
+    }
+  } catch {
+    /* answered below */
+  }
+  throw new ApiError(400, "invalid_cursor", "cursor is not one this API gave out");
+}
+
+/** Rows after the cursor in (key, id) order, ascending or descending. */
+function after(
+  key: SQL | Parameters<typeof eq>[0],
+  id: Parameters<typeof eq>[0],
+  cursor: Cursor | null,
+  dir: "asc" | "desc",
+) {
+  if (!cursor) return undefined;
+  const cmp = dir === "asc" ? gt : lt;
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle's column and SQL operands
+  return or(cmp(key as any, cursor[0]), and(eq(key as any, cursor[0]), cmp(id, cursor[1])));
+}
+
+export type Page<T> = { data: T[]; nextCursor: string | null };
+
+const activeTown = eq(municipalities.isActive, true);
+const townFilter = (slug: string | null) => (slug ? eq(municipalities.slug, slug) : undefined);
+const iso = (d: Date) => d.toISOString();
+
+function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => Cursor): Page<T> {
+  const more = rows.length > limit;
+  const shown = more ? rows.slice(0, limit) : rows;
+  return { data: shown.map(map), nextCursor: more ? encodeCursor(key(shown[shown.length - 1])) : null };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/** A cursor's values must have the shape of the keys of its resource (a forged one is a 400, not a 500). */
+function checkCursor(resource: Resource, cursor: Cursor | null): Cursor | null {
+  if (!cursor) return null;
+  const [key, id] = cursor;
+  const ok =
+    resource === "merchants"
+      ? /^[A-Za-z0-9-]{1,64}$/.test(id)
+      : UUID.test(id) &&
+        (resource === "municipalities"
+          ? /^[a-z0-9-]{1,120}$/.test(key)
+          : resource === "events"
+            ? isRealDate(key)
+            : TIMESTAMP.test(key) && !Number.isNaN(Date.parse(key)));
+  if (!ok) throw new ApiError(400, "invalid_cursor", "cursor is not one this API gave out");
+  return cursor;
+}
+
+export async function listResource(resource: Resource, params: ListParams): Promise<Page<Record<string, unknown>>> {
+  const db = await getDb();
+  const site = baseUrl();
+  const cursor = checkCursor(resource, decodeCursor(params.cursor));
+  const take = params.limit + 1;
+  switch (resource) {
+    case "municipalities": {
+      const rows = await db
+        .select({
+          id: municipalities.id,
+          name: municipalities.name,
+          slug: municipalities.slug,
+          logoUrl: municipalities.logoUrl,
+        })
+        .from(municipalities)
+        .where(and(activeTown, after(municipalities.slug, municipalities.id, cursor, "asc")))
+        .orderBy(asc(municipalities.slug), asc(municipalities.id))
+        .limit(take);
+      return page(
+        rows,
+        params.limit,
+        (r) => ({ id: r.id, slug: r.slug, name: r.name, logo_url: r.logoUrl, url: `${site}/${r.slug}` }),
+        (r) => [r.slug, r.id],
+      );
+    }
+    case "promotions": {
+      const created = sql<string>`to_char(${promotions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      const rows = await db
+        .select({
+          id: promotions.id,
+          title: promotions.title,
+          description: promotions.description,
+          category: promotions.category,
+          price: promotions.price,
+          originalPrice: promotions.originalPrice,
+          discount: promotions.discount,
+          validUntil: promotions.validUntil,
+          isPremium: promotions.isPremium,
+          imageUrl: promotions.imageUrl,
+          termsAndConditions: promotions.termsAndConditions,
+          createdAt: promotions.createdAt,
+          createdKey: created,
+          merchantId: merchants.id,
+          merchantName: merchants.businessName,
+          slug: municipalities.slug,
+        })
+        .from(promotions)
+        .innerJoin(municipalities, eq(municipalities.id, promotions.municipalityId))
+        .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+        .where(
+          and(
+            activeTown,
+            townFilter(params.municipality),
+            cursor
+              ? or(
+                  sql`${promotions.createdAt} < ${cursor[0]}::timestamptz`,
+                  and(sql`${promotions.createdAt} = ${cursor[0]}::timestamptz`, lt(promotions.id, cursor[1])),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(promotions.createdAt), desc(promotions.id))
+        .limit(take);
+      return page(
+        rows,
+        params.limit,
+        (r) => ({
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          category: r.category,
+          price: r.price,
+          original_price: r.originalPrice,
+          discount: r.discount,
+          valid_until: r.validUntil,
+          is_premium: r.isPremium,
+          image_url: r.imageUrl,
+          terms_and_conditions: r.termsAndConditions,
+          created_at: iso(r.createdAt),
+          municipality: r.slug,
+          merchant: { id: r.merchantId, name: r.merchantName },
+          url: `${site}/promotions/${r.slug}/${r.id}`,
+        }),
+        (r) => [r.createdKey, r.id],
+      );
+    }
+    case "events": {
+      const from = params.from ?? todayIso();
+      const rows = await db
+        .select({
+          id: events.id,
+          title: events.title,
+          description: events.description,
+          category: events.category,
+          venue: events.venue,
+          startDate: events.startDate,
+          time: events.time,
+          price: events.price,
+          isFeatured: events.isFeatured,
+          attendees: events.attendees,
+          imageUrl: events.imageUrl,
+          createdAt: events.createdAt,
+          merchantId: merchants.id,
+          merchantName: merchants.businessName,
+          slug: municipalities.slug,
+        })
+        .from(events)
+        .innerJoin(municipalities, eq(municipalities.id, events.municipalityId))
+        .innerJoin(merchants, eq(merchants.id, events.merchantId))
+        .where(
+          and(
+            activeTown,
+            townFilter(params.municipality),
+            gte(events.startDate, from),
+            after(events.startDate, events.id, cursor, "asc"),
+          ),
+        )
+        .orderBy(asc(events.startDate), asc(events.id))
+        .limit(take);
+      return page(
+        rows,
+        params.limit,
+        (r) => ({
+          id: r.id,
+          title: r.title,
+          description: r.description,
+          category: r.category,
+          venue: r.venue,
+          start_date: r.startDate,
+          time: r.time,
+          price: r.price,
+          is_featured: r.isFeatured,
+          attendees: r.attendees,
+          image_url: r.imageUrl,
+          created_at: iso(r.createdAt),
+          municipality: r.slug,
+          merchant: { id: r.merchantId, name: r.merchantName },
+          url: `${site}/events/${r.slug}/${r.id}`,
+        }),
+        (r) => [r.startDate, r.id],
+      );
+    }
+    case "merchants": {
+      const rows = await db
+        .select({
+          id: merchants.id,
+          name: merchants.businessName,
+          category: merchants.category,
+          address: merchants.address,
+          phone: merchants.phoneNumber,
+          website: merchants.websiteUrl,
+          facebook: merchants.facebookUrl,
+          instagram: merchants.instagramUrl,
+          logoUrl: merchants.logoUrl,
+          openingHours: merchants.openingHours,
+          isPremium: merchants.isPremium,
+          slug: municipalities.slug,
+        })
+        .from(merchants)
+        .innerJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+        .where(
+          and(activeTown, townFilter(params.municipality), after(merchants.businessName, merchants.id, cursor, "asc")),
+        )
+        .orderBy(asc(merchants.businessName), asc(merchants.id))
+        .limit(take);
+      return page(
+        rows,
+        params.limit,
+        (r) => ({
+          id: r.id,
+          name: r.name,
+          category: r.category,
+          address: r.address,
+          phone_number: r.phone,
+          website_url: r.website,
+          facebook_url: r.facebook,
+          instagram_url: r.instagram,
+          logo_url: r.logoUrl,
+          opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
+          is_premium: r.isPremium,
+          municipality: r.slug,
+          url: `${site}/merchants/${r.id}`,
+        }),
+        (r) => [r.name, r.id],
+      );
+    }
+    case "reports": {
+      const created = sql<string>`to_char(${reports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+      const rows = await db
+        .select({
+          id: reports.id,
+          type: reports.type,
+          description: reports.description,
+          imageUrl: reports.imageUrl,
+          createdAt: reports.createdAt,
+          createdKey: created,
+          slug: municipalities.slug,
+        })
+        .from(reports)
+        .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+        .where(
+          and(
+            activeTown,
+            eq(reports.status, "approved"),
+            townFilter(params.municipality),
+            cursor
+              ? or(
+                  sql`${reports.createdAt} < ${cursor[0]}::timestamptz`,
+                  and(sql`${reports.createdAt} = ${cursor[0]}::timestamptz`, lt(reports.id, cursor[1])),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(take);
+      return page(
+        rows,
+        params.limit,
+        (r) => ({
+          id: r.id,
+          type: r.type,
+          description: r.description,
+          image_url: r.imageUrl,
+          created_at: iso(r.createdAt),
+          municipality: r.slug,
+          url: `${site}/reports/${r.slug}#report-${r.id}`,
+        }),
+        (r) => [r.createdKey, r.id],
+      );
+    }
+  }
+}

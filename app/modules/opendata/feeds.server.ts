@@ -1,0 +1,213 @@
+/**
+ * Feeds per municipality (issue #13), built with kept libraries, never string concatenation:
+ * - Atom (`feed`) of the municipality's current promotions and of its approved reports (no reporter names),
+ * - iCalendar (`ical-generator` 10.x) of its upcoming events.
+ * Each page that lists these advertises its feed with <link rel="alternate"> (see `feedLinks`).
+ */
+import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { Feed } from "feed";
+import ical from "ical-generator";
+import { events, merchants, promotions, reports } from "@db/schema";
+import { baseUrl } from "~/lib/auth.server";
+import { getDb } from "~/lib/db.server";
+import { todayIso } from "~/lib/format";
+import type { Locale } from "~/lib/i18n";
+import { serverT } from "~/lib/i18n.server";
+import type { AlternateLink } from "~/lib/meta";
+import type { TFunction } from "~/lib/translator";
+import type { MunicipalityRow } from "../municipality/municipality.server";
+import { getSettings } from "../settings/settings.server";
+import { reportTypeLabel } from "../mail/templates";
+
+export const FEED_LIMIT = 50;
+export const CALENDAR_LIMIT = 500;
+
+export const feedPaths = (slug: string) => ({
+  promotions: `/feeds/${slug}/promotions.atom`,
+  reports: `/feeds/${slug}/reports.atom`,
+  events: `/feeds/${slug}/events.ics`,
+});
+
+/** The <link rel="alternate"> entries of a page that lists the municipality's promotions, events or reports. */
+export function feedAlternates(
+  kinds: ("promotions" | "reports" | "events")[],
+  slug: string,
+  city: string,
+  t: TFunction,
+): AlternateLink[] {
+  return kinds.map((kind) => ({
+    type: kind === "events" ? "text/calendar" : "application/atom+xml",
+    href: feedPaths(slug)[kind],
+    title: t(kind === "events" ? "site:feeds.subscribeCalendar" : `site:feeds.subscribe.${kind}`, { city }),
+  }));
+}
+
+async function newFeed(town: MunicipalityRow, locale: Locale, kind: "promotions" | "reports", updated: Date) {
+  const t = serverT(locale);
+  const { siteName } = await getSettings();
+  const site = baseUrl();
+  const listPath = kind === "promotions" ? `/promotions/${town.slug}` : `/reports/${town.slug}`;
+  return new Feed({
+    id: `${site}${feedPaths(town.slug)[kind]}`,
+    title: t(`site:feeds.${kind}Title`, { city: town.name, siteName }),
+    description: t(`site:feeds.${kind}Description`, { city: town.name }),
+    link: `${site}${listPath}`,
+    language: locale,
+    updated,
+    generator: siteName,
+    copyright: `© ${siteName}`,
+    feedLinks: { atom: `${site}${feedPaths(town.slug)[kind]}` },
+  });
+}
+
+/** Atom: the municipality's promotions still valid today, newest first. */
+export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Promise<string> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: promotions.id,
+      title: promotions.title,
+      description: promotions.description,
+      price: promotions.price,
+      discount: promotions.discount,
+      validUntil: promotions.validUntil,
+      imageUrl: promotions.imageUrl,
+      createdAt: promotions.createdAt,
+      merchantName: merchants.businessName,
+    })
+    .from(promotions)
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(and(eq(promotions.municipalityId, town.id), gte(promotions.validUntil, todayIso())))
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(FEED_LIMIT);
+  const t = serverT(locale);
+  const site = baseUrl();
+  const feed = await newFeed(town, locale, "promotions", rows[0]?.createdAt ?? new Date(0));
+  for (const p of rows) {
+    const url = `${site}/promotions/${town.slug}/${p.id}`;
+    const offer = [p.discount, p.price].filter(Boolean).join(" · ");
+    feed.addItem({
+      id: url,
+      link: url,
+      title: p.title,
+      description: [offer, t("site:feeds.validUntil", { date: p.validUntil })].filter(Boolean).join(" — "),
+      content: p.description ?? undefined,
+      author: [{ name: p.merchantName }],
+      date: p.createdAt,
+      image: p.imageUrl?.startsWith("http") ? p.imageUrl : undefined,
+    });
+  }
+  return feed.atom1();
+}
+
+/** Atom: the municipality's approved reports, newest first. No reporter names or addresses. */
+export async function reportsFeed(town: MunicipalityRow, locale: Locale): Promise<string> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: reports.id, type: reports.type, description: reports.description, createdAt: reports.createdAt })
+    .from(reports)
+    .where(and(eq(reports.municipalityId, town.id), eq(reports.status, "approved")))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(FEED_LIMIT);
+  const t = serverT(locale);
+  const site = baseUrl();
+  const feed = await newFeed(town, locale, "reports", rows[0]?.createdAt ?? new Date(0));
+  for (const r of rows) {
+    const url = `${site}/reports/${town.slug}#report-${r.id}`;
+    feed.addItem({
+      id: `urn:uuid:${r.id}`,
+      link: url,
+      title: reportTypeLabel(t, r.type),
+      description: r.description,
+      date: r.createdAt,
+    });
+  }
+  return feed.atom1();
+}
+
+/** Offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second")) - instant;
+}
+
+/** A wall-clock date and time in Brussels (the platform's calendar) as an instant. */
+export function brusselsTime(date: string, time: string): Date {
+  const [y, m, d] = date.split("-").map(Number);
+  const [hh, mm] = time.split(":").map(Number);
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  let utc = wall - zoneOffsetMs(wall, "Europe/Brussels");
+  utc = wall - zoneOffsetMs(utc, "Europe/Brussels");
+  return new Date(utc);
+}
+
+/** iCalendar: the municipality's events from today on. Timed events last two hours (no end is stored). */
+export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Promise<string> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      venue: events.venue,
+      time: events.time,
+      startDate: events.startDate,
+      price: events.price,
+      createdAt: events.createdAt,
+      merchantName: merchants.businessName,
+    })
+    .from(events)
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(and(eq(events.municipalityId, town.id), gte(events.startDate, todayIso())))
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(CALENDAR_LIMIT);
+  const t = serverT(locale);
+  const { siteName } = await getSettings();
+  const site = baseUrl();
+  const host = new URL(site).hostname || "buurtplatform.local";
+  const calendar = ical({
+    name: t("site:feeds.eventsTitle", { city: town.name, siteName }),
+    description: t("site:feeds.eventsDescription", { city: town.name }),
+    prodId: { company: siteName, product: "events", language: locale.toUpperCase() },
+    url: `${site}/events/${town.slug}`,
+    ttl: 60 * 60,
+  });
+  for (const e of rows) {
+    const url = `${site}/events/${town.slug}/${e.id}`;
+    const description = [
+      e.description,
+      `${t("site:feeds.organiser")}: ${e.merchantName}`,
+      e.price ? `${t("site:feeds.price")}: ${e.price}` : null,
+      url,
+    ]
+      .filter(Boolean)
+      .join("\n\n");
+    const common = {
+      id: `${e.id}@${host}`,
+      summary: e.title,
+      description,
+      location: e.venue,
+      url,
+      created: e.createdAt,
+      stamp: e.createdAt,
+    };
+    if (e.time) {
+      const start = brusselsTime(e.startDate, e.time);
+      calendar.createEvent({ ...common, start, end: new Date(start.getTime() + 2 * 3_600_000) });
+    } else {
+      const [y, m, d] = e.startDate.split("-").map(Number);
+      calendar.createEvent({ ...common, start: new Date(Date.UTC(y, m - 1, d, 12)), allDay: true });
+    }
+  }
+  return calendar.toString();
+}

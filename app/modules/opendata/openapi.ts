@@ -1,0 +1,291 @@
+/**
+ * The OpenAPI 3.1 description of /api/v1 (served at /api/v1/openapi.json). Every object schema forbids other
+ * properties, so a field added to an answer without being described here (or a personal field leaking into
+ * one) fails the test that validates the real answers against this document (tests/integration/open-data.test.ts).
+ */
+import { DEFAULT_LIMIT, MAX_LIMIT } from "./api.server";
+
+const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, "null"], ...extra });
+const str = (extra: Record<string, unknown> = {}) => ({ type: "string", ...extra });
+
+const merchantRef = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "name"],
+  properties: { id: str(), name: str() },
+};
+
+const schemas = {
+  Municipality: {
+    type: "object",
+    additionalProperties: false,
+    required: ["id", "slug", "name", "logo_url", "url"],
+    properties: {
+      id: str({ format: "uuid" }),
+      slug: str({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }),
+      name: str(),
+      logo_url: nullable("string"),
+      url: str({ format: "uri", description: "The municipality's home page" }),
+    },
+  },
+  Promotion: {
+    type: "object",
+    additionalProperties: false,
+    required: [
+      "id",
+      "title",
+      "description",
+      "category",
+      "price",
+      "original_price",
+      "discount",
+      "valid_until",
+      "is_premium",
+      "image_url",
+      "terms_and_conditions",
+      "created_at",
+      "municipality",
+      "merchant",
+      "url",
+    ],
+    properties: {
+      id: str({ format: "uuid" }),
+      title: str(),
+      description: nullable("string"),
+      category: nullable("string"),
+      price: nullable("string", { description: "Free text, e.g. €12.50 or Free" }),
+      original_price: nullable("string"),
+      discount: nullable("string", { description: "Free text, e.g. 20% Off" }),
+      valid_until: str({ format: "date" }),
+      is_premium: { type: "boolean" },
+      image_url: nullable("string"),
+      terms_and_conditions: nullable("string", { description: "One term per line" }),
+      created_at: str({ format: "date-time" }),
+      municipality: str({ description: "Slug of the municipality" }),
+      merchant: { $ref: "#/components/schemas/MerchantRef" },
+      url: str({ format: "uri" }),
+    },
+  },
+  Event: {
+    type: "object",
+    additionalProperties: false,
+    required: [
+      "id",
+      "title",
+      "description",
+      "category",
+      "venue",
+      "start_date",
+      "time",
+      "price",
+      "is_featured",
+      "attendees",
+      "image_url",
+      "created_at",
+      "municipality",
+      "merchant",
+      "url",
+    ],
+    properties: {
+      id: str({ format: "uuid" }),
+      title: str(),
+      description: nullable("string"),
+      category: str(),
+      venue: str(),
+      start_date: str({ format: "date" }),
+      time: nullable("string", { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$", description: "Local time in Brussels" }),
+      price: nullable("string"),
+      is_featured: { type: "boolean" },
+      attendees: { type: "integer", minimum: 0 },
+      image_url: nullable("string"),
+      created_at: str({ format: "date-time" }),
+      municipality: str(),
+      merchant: { $ref: "#/components/schemas/MerchantRef" },
+      url: str({ format: "uri" }),
+    },
+  },
+  Merchant: {
+    type: "object",
+    additionalProperties: false,
+    required: [
+      "id",
+      "name",
+      "category",
+      "address",
+      "phone_number",
+      "website_url",
+      "facebook_url",
+      "instagram_url",
+      "logo_url",
+      "opening_hours",
+      "is_premium",
+      "municipality",
+      "url",
+    ],
+    properties: {
+      id: str(),
+      name: str(),
+      category: nullable("string"),
+      address: nullable("string"),
+      phone_number: nullable("string"),
+      website_url: nullable("string"),
+      facebook_url: nullable("string"),
+      instagram_url: nullable("string"),
+      logo_url: nullable("string"),
+      opening_hours: {
+        type: "array",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["day", "hours"],
+          properties: { day: str({ examples: ["Monday - Friday"] }), hours: str({ examples: ["9:00 - 18:00"] }) },
+        },
+      },
+      is_premium: { type: "boolean" },
+      municipality: str(),
+      url: str({ format: "uri" }),
+    },
+  },
+  Report: {
+    type: "object",
+    additionalProperties: false,
+    required: ["id", "type", "description", "image_url", "created_at", "municipality", "url"],
+    description: "An approved report. Who filed it is never published.",
+    properties: {
+      id: str({ format: "uuid" }),
+      type: str(),
+      description: str(),
+      image_url: nullable("string"),
+      created_at: str({ format: "date-time" }),
+      municipality: str(),
+      url: str({ format: "uri" }),
+    },
+  },
+  MerchantRef: merchantRef,
+  Error: {
+    type: "object",
+    additionalProperties: false,
+    required: ["error"],
+    properties: {
+      error: {
+        type: "object",
+        additionalProperties: false,
+        required: ["code", "message"],
+        properties: { code: str(), message: str() },
+      },
+    },
+  },
+};
+
+const pageOf = (item: string) => ({
+  type: "object",
+  additionalProperties: false,
+  required: ["data", "next_cursor", "links"],
+  properties: {
+    data: { type: "array", items: { $ref: `#/components/schemas/${item}` } },
+    next_cursor: nullable("string", { description: "Pass as ?cursor= for the next page; null on the last page" }),
+    links: {
+      type: "object",
+      additionalProperties: false,
+      required: ["self", "next"],
+      properties: { self: str({ format: "uri" }), next: nullable("string", { format: "uri" }) },
+    },
+  },
+});
+
+const param = {
+  limit: {
+    name: "limit",
+    in: "query",
+    description: `Rows per page, 1 to ${MAX_LIMIT}`,
+    schema: { type: "integer", minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+  },
+  cursor: {
+    name: "cursor",
+    in: "query",
+    description: "The next_cursor of the previous page",
+    schema: { type: "string" },
+  },
+  municipality: {
+    name: "municipality",
+    in: "query",
+    description: "Only rows of this municipality (slug)",
+    schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+  },
+  from: {
+    name: "from",
+    in: "query",
+    description: "Events starting on or after this date (default: today in Brussels)",
+    schema: { type: "string", format: "date" },
+  },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+function listOperation(operationId: string, summary: string, item: string, params: (keyof typeof param)[]) {
+  return {
+    get: {
+      summary,
+      operationId,
+      parameters: params.map((p) => param[p]),
+      responses: {
+        "200": {
+          description: "A page of rows",
+          headers: {
+            ETag: { schema: { type: "string" } },
+            Link: { description: 'rel="next" when there is a next page', schema: { type: "string" } },
+          },
+          content: { "application/json": { schema: pageOf(item) } },
+        },
+        "304": { description: "Not modified (If-None-Match matched the ETag)" },
+        "400": errorResponse("A bad parameter or cursor"),
+        "429": errorResponse("Too many requests; see Retry-After"),
+      },
+    },
+  };
+}
+
+export function openApiDocument(serverUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Buurtplatform open data",
+      version: "1.0.0",
+      description:
+        "Read-only public data of the platform: active municipalities and their promotions, events, merchants and approved reports. No personal data. JSON, keyset pagination (cursor), ETag/If-None-Match, CORS for GET, rate-limited per client address.",
+      license: { name: "CC BY 4.0", identifier: "CC-BY-4.0" },
+    },
+    servers: [{ url: `${serverUrl}/api/v1` }],
+    paths: {
+      "/municipalities": listOperation("listMunicipalities", "Active municipalities, by slug", "Municipality", [
+        "limit",
+        "cursor",
+      ]),
+      "/promotions": listOperation("listPromotions", "Promotions, newest first", "Promotion", [
+        "municipality",
+        "limit",
+        "cursor",
+      ]),
+      "/events": listOperation("listEvents", "Upcoming events, soonest first", "Event", [
+        "municipality",
+        "from",
+        "limit",
+        "cursor",
+      ]),
+      "/merchants": listOperation("listMerchants", "Merchants, by name", "Merchant", [
+        "municipality",
+        "limit",
+        "cursor",
+      ]),
+      "/reports": listOperation("listReports", "Approved reports, newest first", "Report", [
+        "municipality",
+        "limit",
+        "cursor",
+      ]),
+    },
+    components: { schemas },
+  };
+}
