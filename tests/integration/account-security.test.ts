@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signInFailures } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { drainBackground } from "~/lib/background.server";
+import { drainJobs } from "~/lib/jobs.server";
+import "~/jobs.server";
 import { createAppContext } from "~/lib/context.server";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
@@ -36,6 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await drainBackground();
+  await drainJobs();
   delete process.env.SMTP_URL;
   resetEnvCache();
   await sink.close();
@@ -244,6 +247,7 @@ describe("changing the password on /profile", () => {
     expect(result.status).toBe(200);
     expect(result.data).toEqual({ ok: true });
     await drainBackground();
+    await drainJobs();
     const mail = sink.messages.slice(before).find((m) => m.to.includes(user.email));
     expect(mail, "a password-changed mail").toBeDefined();
     expect(textOf(mail?.raw ?? "")).toContain("The password of your account was just changed");
@@ -283,6 +287,7 @@ describe("password reset request timing", () => {
     expect(median(times.known)).toBeLessThan(SLOW_SMTP_MS / 3);
     expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(100);
     await drainBackground(20_000);
+    await drainJobs();
     const mails = sink.messages.slice(before).filter((m) => m.to.includes(user.email));
     expect(mails.length).toBe(5);
     expect(sink.messages.slice(before).some((m) => m.to.some((t) => t.startsWith("nobody-")))).toBe(false);

@@ -4,6 +4,8 @@ import { sessions } from "@db/schema";
 import { actorFromHeaders, getAuth } from "~/lib/auth.server";
 import { createAppContext } from "~/lib/context.server";
 import { drainBackground } from "~/lib/background.server";
+import { drainJobs } from "~/lib/jobs.server";
+import "~/jobs.server";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { requestPasswordReset, resetPassword } from "~/modules/user/password-reset.server";
@@ -45,6 +47,7 @@ describe("password reset", () => {
 
     requestPasswordReset(user.email, context());
     await drainBackground();
+    await drainJobs();
     const mail = sink.messages.find((m) => m.to.includes(user.email));
     expect(mail).toBeDefined();
     const text = textOf(mail?.raw ?? "");
@@ -54,6 +57,7 @@ describe("password reset", () => {
     expect(await resetPassword(token as string, "Brand-New-Secret-9", context())).toBe(true);
     // The owner is told that the password changed.
     await drainBackground();
+    await drainJobs();
     const changed = sink.messages.filter((m) => m.to.includes(user.email)).map((m) => textOf(m.raw));
     expect(changed.some((t) => t.includes("The password of your account was just changed"))).toBe(true);
     // Single use.
@@ -71,6 +75,7 @@ describe("password reset", () => {
     const count = sink.messages.length;
     expect(requestPasswordReset("nobody@example.test", context())).toBeUndefined();
     await drainBackground();
+    await drainJobs();
     expect(sink.messages.length).toBe(count);
   });
 
@@ -78,6 +83,7 @@ describe("password reset", () => {
     const user = await makeUser("user");
     requestPasswordReset(user.email, context());
     await drainBackground();
+    await drainJobs();
     const mail = sink.messages.findLast((m) => m.to.includes(user.email));
     const token = /reset-password\?token=([\w-]+)/.exec(textOf(mail?.raw ?? ""))?.[1] as string;
     expect(token).toBeTruthy();

@@ -12,10 +12,9 @@ import type { AppLoadContext } from "react-router";
 import { baseUrl, getAuth, onPasswordReset, onPasswordResetRequested } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
 import type { Locale } from "~/lib/i18n";
-import { serverT } from "~/lib/i18n.server";
 import { securityEvent } from "~/lib/log.server";
-import { sendMail } from "~/lib/mail.server";
 import { recordEventSafely } from "../log/log.server";
+import { queueTemplateMail } from "../mail/compose.server";
 import { assertNewPassword } from "./password-strength.server";
 import { findUserIdByEmail } from "./user.server";
 
@@ -27,12 +26,17 @@ function register() {
   if (registered) return;
   registered = true;
   onPasswordResetRequested(async ({ user, token }) => {
-    const t = serverT(requestLocale.getStore() ?? "en");
     const link = `${baseUrl()}/reset-password?token=${encodeURIComponent(token)}`;
-    await sendMail({
+    // Queued in the outbox (HTML and text, the site's name): the job worker delivers it with retries.
+    await queueTemplateMail("notice", {
       to: user.email,
-      subject: t("account:resetMail.subject"),
-      text: t("account:resetMail.body", { name: user.name, link }),
+      locale: requestLocale.getStore() ?? "en",
+      data: {
+        subjectKey: "mail:password.resetSubject",
+        paragraphKeys: ["mail:common.greeting", "mail:password.resetIntro", "mail:password.resetIgnore"],
+        values: { name: user.name },
+        action: { labelKey: "mail:password.resetButton", url: link },
+      },
     });
   });
   onPasswordReset((user) => {
@@ -70,14 +74,20 @@ export function requestPasswordReset(email: string, context: AppLoadContext): vo
 
 /** Tells the owner of an account that its password changed (after a reset or a change on /profile). */
 export async function notifyPasswordChanged(user: { email: string; name: string }, locale: Locale) {
-  const t = serverT(locale);
-  await sendMail({
+  await queueTemplateMail("notice", {
     to: user.email,
-    subject: t("account:passwordChangedMail.subject"),
-    text: t("account:passwordChangedMail.body", {
-      name: user.name,
-      link: `${baseUrl()}/forgot-password`,
-    }),
+    locale,
+    data: {
+      subjectKey: "mail:password.changedSubject",
+      paragraphKeys: [
+        "mail:common.greeting",
+        "mail:password.changedIntro",
+        "mail:password.changedYou",
+        "mail:password.changedNotYou",
+      ],
+      values: { name: user.name },
+      action: { labelKey: "mail:password.changedButton", url: `${baseUrl()}/forgot-password` },
+    },
   });
 }
 
