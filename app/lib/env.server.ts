@@ -53,6 +53,13 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(30),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(1).default(120),
+  /**
+   * Privacy (issue #19): audit entries and expired sessions holding an IP address or an email address are
+   * reduced or deleted after this many days by the daily retention job.
+   */
+  RETENTION_DAYS: z.coerce.number().int().min(1, "must be at least 1 day").max(3650).default(180),
+  /** How long a prepared data export can be downloaded. */
+  EXPORT_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
 });
 
 export type Env = z.infer<typeof schema>;

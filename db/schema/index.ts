@@ -91,7 +91,12 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
   },
-  (t) => [uniqueIndex("sessions_token_key").on(t.token), index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_key").on(t.token),
+    index("sessions_user_idx").on(t.userId),
+    // Retention: expired sessions (with their IP address) are deleted daily (issue #19).
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const accounts = pgTable(
@@ -319,7 +324,12 @@ export const contactMessages = pgTable(
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+  (t) => [
+    index("contact_messages_created_idx").on(t.createdAt),
+    // Export and erasure of one person's messages (issue #19).
+    index("contact_messages_user_idx").on(t.userId),
+    index("contact_messages_email_idx").on(t.email),
+  ],
 );
 
 /**
@@ -351,6 +361,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("mail_outbox_claimed_idx").on(t.claimedUntil).where(sql`status = 'sending'`),
     uniqueIndex("mail_outbox_dedupe_key").on(t.dedupeKey),
+    // Erasure: every mail to a deleted account's address (issue #19).
+    index("mail_outbox_to_idx").on(t.to),
     check("mail_outbox_status_check", sql`status in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
@@ -470,7 +482,39 @@ export const newsletterSubscriptions = pgTable(
     uniqueIndex("newsletter_subscriptions_email_municipality_key").on(t.email, t.municipalityId),
     index("newsletter_subscriptions_confirmed_idx").on(t.municipalityId, t.id).where(sql`status = 'confirmed'`),
     index("newsletter_subscriptions_user_idx").on(t.userId),
+    // Retention: unconfirmed addresses are deleted after 7 days (issue #19).
+    index("newsletter_subscriptions_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
     check("newsletter_subscriptions_status_check", sql`status in ('pending', 'confirmed')`),
     check("newsletter_subscriptions_locale_check", sql`locale in ('en', 'nl', 'fr')`),
+  ],
+);
+
+/**
+ * A download of everything the platform holds about one user (issue #19, GDPR articles 15 and 20): built by a
+ * background job (`privacy.export`), downloadable by that user (and by the administrator who requested it)
+ * until `expires_at`, then deleted by the daily retention job. Deleted with the account.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The administrator who asked for it on the user's behalf (null: the user themselves). */
+    requestedBy: text("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    json: text("json"),
+    html: text("html"),
+    sizeBytes: integer("size_bytes"),
+    createdAt: createdAt(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("data_exports_user_created_idx").on(t.userId, t.createdAt),
+    index("data_exports_requested_by_idx").on(t.requestedBy),
+    index("data_exports_expires_idx").on(t.expiresAt),
+    check("data_exports_status_check", sql`status in ('pending', 'ready', 'failed')`),
   ],
 );

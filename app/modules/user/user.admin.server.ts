@@ -18,6 +18,7 @@ import {
   adminUserCreateSchema,
   adminUserUpdateSchema,
 } from "./user.schema";
+import { eraseAccount } from "../privacy/privacy.server";
 import { insertAccount } from "./user.server";
 
 function guard(actor: Actor | null, action: UserAction, target?: { id: string }): asserts actor is Actor {
@@ -183,23 +184,14 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
   return result.row;
 }
 
-/** Deletes a user and everything that cascades from it (account, sessions, merchant record). */
+/**
+ * Deletes a user on request: the same erasure as "Delete my account" (privacy.server.ts, issue #19) — their
+ * data goes, approved reports stay as "Anonymous", the audit log records the deletion under the
+ * administrator's name without the address, the last administrator stays.
+ */
 export async function deleteUser(actor: Actor | null, id: string) {
   guard(actor, "update");
   // An administrator may delete any account but their own.
   if (!can(actor, "delete", { id })) throw new ValidationError("admin:users.ownDelete");
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(users).where(eq(users.id, id)).returning();
-    if (!row) throw new NotFoundError();
-    await recordEvent(
-      {
-        userId: actor.id,
-        eventType: "user.deleted",
-        description: `${actor.email} deleted the account ${row.email}`,
-        metadata: { userId: id, role: row.role },
-      },
-      tx,
-    );
-  });
+  await eraseAccount(actor, id, { deleteReports: false }, "admin");
 }

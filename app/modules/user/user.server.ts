@@ -167,7 +167,7 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
  * The current password is checked (ASVS 6.2.3) before a new one is set; a wrong one counts as a failed
  * sign-in of the account (rate-limit.server.ts `accountLock`), so a stolen session cannot guess it either.
  */
-async function checkCurrentPassword(user: { id: string; email: string }, password: string) {
+export async function checkCurrentPassword(user: { id: string; email: string }, password: string) {
   const wait = await accountLock.retryAfter(user.email);
   if (wait > 0) {
     throw new HttpError(429, "account:login.errors.locked", {}, { count: String(Math.ceil(wait / 60)) });

@@ -1,18 +1,23 @@
 import { useTranslation } from "~/lib/i18n-react";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
+import { env } from "~/lib/env.server";
 import { metaTags } from "~/lib/meta";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
+    // The periods the retention job really applies (issue #19; README "Privacy").
+    days: String(env().RETENTION_DAYS),
+    exportDays: String(env().EXPORT_TTL_DAYS),
     meta: { title: context.t("site:privacy.title"), description: context.t("site:privacy.metaDescription") },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function Privacy() {
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const { days, exportDays } = loaderData;
   return (
     <StaticPage
       title={t("privacy.title")}
@@ -24,16 +29,30 @@ export default function Privacy() {
       }
     >
       <StaticSection id="collect" title={t("privacy.collectTitle")}>
-        <p>{t("privacy.collect")}</p>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>{t("privacy.collectAccount")}</li>
+          <li>{t("privacy.collectReports")}</li>
+          <li>{t("privacy.collectMerchant")}</li>
+          <li>{t("privacy.collectFollows")}</li>
+          <li>{t("privacy.collectContact")}</li>
+          <li>{t("privacy.collectSecurity")}</li>
+          <li>{t("privacy.collectMail")}</li>
+          <li>{t("privacy.collectLogs")}</li>
+        </ul>
       </StaticSection>
       <StaticSection id="use" title={t("privacy.useTitle")}>
         <p>{t("privacy.use")}</p>
       </StaticSection>
       <StaticSection id="retention" title={t("privacy.retentionTitle")}>
         <ul className="list-disc space-y-1 pl-5">
-          <li>{t("privacy.retentionUsage")}</li>
-          <li>{t("privacy.retentionCommunication")}</li>
           <li>{t("privacy.retentionAccount")}</li>
+          <li>{t("privacy.retentionAudit", { days })}</li>
+          <li>{t("privacy.retentionSessions")}</li>
+          <li>{t("privacy.retentionContact")}</li>
+          <li>{t("privacy.retentionNewsletter")}</li>
+          <li>{t("privacy.retentionMail")}</li>
+          <li>{t("privacy.retentionExports", { exportDays })}</li>
+          <li>{t("privacy.retentionReports")}</li>
         </ul>
       </StaticSection>
       <StaticSection id="cookies" title={t("privacy.cookiesTitle")}>

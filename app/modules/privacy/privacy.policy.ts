@@ -1,0 +1,33 @@
+import type { Actor } from "~/lib/auth.server";
+
+export type PrivacyAction =
+  /** Prepare a download of everything held about the target account. */
+  | "export"
+  /** Erase the target account. */
+  | "erase"
+  /** Download a prepared export. */
+  | "download";
+
+/**
+ * Issue #19: a signed-in user exports and erases their own account; an administrator does both for any
+ * account on request (erasing their own account only from /profile, like everyone). A prepared export is
+ * downloaded by its subject, and by the administrator who asked for it (no other administrator). The "last administrator" rule needs
+ * the database and lives in the erasure itself (privacy.server.ts).
+ */
+export function can(
+  actor: Pick<Actor, "id" | "role"> | null,
+  action: PrivacyAction,
+  target?: { userId: string; requestedBy?: string | null; via?: "self" | "admin" },
+): boolean {
+  if (!actor || !target) return false;
+  const own = target.userId === actor.id;
+  if (action === "download") {
+    return own || (!!target.requestedBy && target.requestedBy === actor.id && actor.role === "admin");
+  }
+  if (target.via === "admin") {
+    if (actor.role !== "admin") return false;
+    // The admin panel never erases the administrator's own account (no accidental lock-out).
+    return action === "export" || !own;
+  }
+  return own;
+}

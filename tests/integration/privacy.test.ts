@@ -1,0 +1,509 @@
+/**
+ * Residents' privacy rights (issue #19) on a real database: the export (background job, contents, who may
+ * download), the erasure (what goes, what stays as "Anonymous", the last administrator, the audit record
+ * without the address) with a count of the user's rows across EVERY table found in the catalog, and the
+ * retention job.
+ */
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  contactMessages,
+  dataExports,
+  mailOutbox,
+  municipalityFollows,
+  newsletterSubscriptions,
+  platformEventLogs,
+  reports,
+  sessions,
+  users,
+} from "@db/schema";
+import { getAuth } from "~/lib/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { drainJobs } from "~/lib/jobs.server";
+import { recordEvent } from "~/modules/log/log.server";
+import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
+import "~/jobs.server";
+import {
+  deleteOwnAccount,
+  eraseAccount,
+  getExportFile,
+  requestExport,
+  subjectHash,
+} from "~/modules/privacy/privacy.server";
+import { deleteUser } from "~/modules/user/user.admin.server";
+import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
+import { makeEvent, makePromotion, makeReport } from "./public-helpers";
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Every place in the database that still names the user: each column that is a foreign key to users.id
+ * (found in pg_catalog, so a new table cannot be forgotten) holding their id, and each text or JSON column of
+ * every table (found in information_schema) containing their id, email address or name. Returns
+ * "table.column" -> number of rows.
+ */
+async function rowsNaming(db: DbOrTx, user: { id: string; email: string; name: string }) {
+  const found: Record<string, number> = {};
+  const fks = rowsOf<{ tbl: string; col: string }>(
+    await db.execute(sql`
+      select cl.relname as tbl, a.attname as col
+      from pg_constraint c
+      join pg_class cl on cl.oid = c.conrelid
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+      where c.contype = 'f' and c.confrelid = 'public.users'::regclass`),
+  );
+  const keyed = [{ tbl: "users", col: "id" }, ...fks];
+  for (const { tbl, col } of keyed) {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${ident(tbl)} where ${ident(col)} = '${user.id}'`)),
+    );
+    if (n > 0) found[`${tbl}.${col}`] = n;
+  }
+  const textColumns = rowsOf<{ tbl: string; col: string }>(
+    await db.execute(sql`
+      select table_name as tbl, column_name as col from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')
+      order by table_name, column_name`),
+  );
+  const needles = [user.id, user.email, user.name].map((s) => s.toLowerCase().replace(/'/g, "''"));
+  for (const { tbl, col } of textColumns) {
+    const where = needles.map((n) => `position('${n}' in lower(${ident(col)}::text)) > 0`).join(" or ");
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql.raw(`select count(*)::int as n from ${ident(tbl)} where ${where}`)),
+    );
+    if (n > 0) found[`${tbl}.${col}`] = Math.max(found[`${tbl}.${col}`] ?? 0, n);
+  }
+  return { found, fkTables: fks.map((f) => `${f.tbl}.${f.col}`) };
+}
+
+/** A resident with something in every table that can hold their data. */
+async function residentWithData() {
+  const town = await makeMunicipality();
+  const other = await makeMunicipality();
+  const user = await makeUser("user", { municipalityId: town.id });
+  const actor = await actorFor(user);
+  const db = await getDb();
+  const approved = await makeReport(user.id, town.id, { description: "Broken street light on Kerkstraat" });
+  const pending = await makeReport(user.id, town.id, { status: "pending", description: "Pothole on Molenweg" });
+  const rejected = await makeReport(user.id, town.id, {
+    status: "rejected",
+    moderationReason: "duplicate",
+    description: "Duplicate pothole",
+  });
+  await db.insert(municipalityFollows).values({ userId: user.id, municipalityId: other.id, weeklyDigest: true });
+  await db
+    .insert(newsletterSubscriptions)
+    .values({ email: user.email, municipalityId: town.id, userId: user.id, status: "confirmed" });
+  await db.insert(contactMessages).values({
+    name: user.name,
+    email: user.email,
+    subject: "About my street",
+    message: "Hello, a question about my street.",
+    userId: user.id,
+  });
+  await db.insert(mailOutbox).values({ to: "contact@town.test", replyTo: user.email, subject: "Q", text: "Q" });
+  await db.insert(mailOutbox).values({ to: user.email, subject: "Your report", text: `Hello ${user.name}` });
+  await recordEvent({
+    userId: user.id,
+    eventType: "auth.sign_in",
+    description: `${user.email} signed in`,
+    metadata: { ip: "203.0.113.7" },
+  });
+  return { town, other, user, actor, approved, pending, rejected };
+}
+
+describe("data export", () => {
+  it("is built in the background and holds the account, reports, follows, newsletter, messages and sign-ins", async () => {
+    const { user, actor, other } = await residentWithData();
+    const { id, created } = await requestExport(actor, user.id, "self");
+    expect(created).toBe(true);
+    // Asking again while it is being prepared returns the same one.
+    expect((await requestExport(actor, user.id, "self")).id).toBe(id);
+    await expect(getExportFile(actor, id, "json")).rejects.toBeInstanceOf(NotFoundError);
+    await drainJobs();
+
+    const json = JSON.parse((await getExportFile(actor, id, "json")).body);
+    expect(json.account).toMatchObject({ id: user.id, email: user.email, name: user.name });
+    expect(json.reports.map((r: { description: string }) => r.description).sort()).toEqual([
+      "Broken street light on Kerkstraat",
+      "Duplicate pothole",
+      "Pothole on Molenweg",
+    ]);
+    expect(json.reports.find((r: { status: string }) => r.status === "rejected").moderationReason).toBe("duplicate");
+    expect(json.follows).toEqual([expect.objectContaining({ municipality: other.name, weeklyDigest: true })]);
+    expect(json.newsletterSubscriptions).toHaveLength(1);
+    expect(json.contactMessages[0]).toMatchObject({ subject: "About my street" });
+    expect(json.signInHistory[0]).toMatchObject({ event: "auth.sign_in", ip: "203.0.113.7" });
+    expect(json.merchant).toBeNull();
+    expect(Array.isArray(json.images)).toBe(true);
+
+    const html = await getExportFile(actor, id, "html");
+    expect(html.contentType).toMatch(/text\/html/);
+    expect(html.body).toContain("Broken street light on Kerkstraat");
+    expect(html.body).toContain("203.0.113.7");
+    expect(html.body).not.toMatch(/<script/i);
+
+    // The requester is told by email.
+    const db = await getDb();
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `privacy.export-ready:${id}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].to).toBe(user.email);
+  });
+
+  it("escapes what the user wrote in the HTML summary", async () => {
+    const town = await makeMunicipality();
+    const user = await makeUser("user", { municipalityId: town.id });
+    const actor = await actorFor(user);
+    await makeReport(user.id, town.id, { description: `<script>alert("x")</script><img src=x onerror=1>` });
+    const { id } = await requestExport(actor, user.id, "self");
+    await drainJobs();
+    const { body } = await getExportFile(actor, id, "html");
+    expect(body).not.toContain("<script>alert");
+    expect(body).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+  });
+
+  it("is downloadable only by its subject and the administrator who asked for it, and not after it expired", async () => {
+    const town = await makeMunicipality();
+    const user = await makeUser("user", { municipalityId: town.id });
+    const actor = await actorFor(user);
+    const stranger = await actorFor(await makeUser("user"));
+    const admin = await actorFor(await makeUser("admin"));
+    const otherAdmin = await actorFor(await makeUser("admin"));
+
+    const own = await requestExport(actor, user.id, "self");
+    const onRequest = await requestExport(admin, user.id, "admin");
+    await drainJobs();
+    await expect(getExportFile(stranger, own.id, "json")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getExportFile(admin, own.id, "json")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getExportFile(null, own.id, "json")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(getExportFile(actor, own.id, "pdf")).rejects.toBeInstanceOf(NotFoundError);
+    await expect(getExportFile(actor, "not-a-uuid", "json")).rejects.toBeInstanceOf(NotFoundError);
+
+    expect((await getExportFile(admin, onRequest.id, "json")).body).toContain(user.email);
+    expect((await getExportFile(actor, onRequest.id, "json")).body).toContain(user.email);
+    await expect(getExportFile(otherAdmin, onRequest.id, "json")).rejects.toBeInstanceOf(NotFoundError);
+
+    // Only administrators export someone else's data; residents only their own.
+    await expect(requestExport(stranger, user.id, "self")).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(requestExport(stranger, user.id, "admin")).rejects.toBeInstanceOf(ForbiddenError);
+
+    // The admin's request and download are in the audit log under the admin's identity.
+    const db = await getDb();
+    const logged = await db.select().from(platformEventLogs).where(eq(platformEventLogs.userId, admin.id));
+    expect(logged.map((l) => l.eventType)).toEqual(
+      expect.arrayContaining(["privacy.export_requested", "privacy.export_downloaded"]),
+    );
+
+    await db
+      .update(dataExports)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(dataExports.id, own.id));
+    await expect(getExportFile(actor, own.id, "json")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("includes a merchant's business, promotions and events", async () => {
+    const town = await makeMunicipality();
+    const merchant = await makeUser("merchant", { municipalityId: town.id });
+    await makePromotion(merchant.id, town.id, { title: "Two coffees for one" });
+    await makeEvent(merchant.id, town.id, { title: "Jazz on the square" });
+    const actor = await actorFor(merchant);
+    const { id } = await requestExport(actor, merchant.id, "self");
+    await drainJobs();
+    const json = JSON.parse((await getExportFile(actor, id, "json")).body);
+    expect(json.merchant.businessName).toMatch(/^Shop /);
+    expect(json.merchant.promotions[0].title).toBe("Two coffees for one");
+    expect(json.merchant.events[0].title).toBe("Jazz on the square");
+  });
+});
+
+describe("account deletion", () => {
+  it("the row count finds a user's data in every table, including a table it was never told about", async () => {
+    const { user } = await residentWithData();
+    const db = await getDb();
+    await db.execute(sql`create table h19_extra (id serial primary key, owner text references users(id))`);
+    try {
+      await db.execute(sql`insert into h19_extra (owner) values (${user.id})`);
+      const { found, fkTables } = await rowsNaming(db, user);
+      expect(fkTables).toEqual(
+        expect.arrayContaining([
+          "sessions.user_id",
+          "accounts.user_id",
+          "reports.reporter_id",
+          "merchants.id",
+          "municipality_follows.user_id",
+          "newsletter_subscriptions.user_id",
+          "contact_messages.user_id",
+          "platform_event_logs.user_id",
+          "data_exports.user_id",
+          "h19_extra.owner",
+        ]),
+      );
+      expect(found).toMatchObject({
+        "users.id": 1,
+        "h19_extra.owner": 1,
+        "reports.reporter_id": 3,
+        "contact_messages.email": 1,
+        "mail_outbox.reply_to": 1,
+        "platform_event_logs.description": 1,
+      });
+    } finally {
+      await db.execute(sql`drop table h19_extra`);
+    }
+  });
+
+  it("erases everything of the user; approved reports stay as Anonymous; the audit log keeps only the fact", async () => {
+    const { user, actor, approved, pending, rejected } = await residentWithData();
+    const { id: exportId } = await requestExport(actor, user.id, "self");
+    await drainJobs();
+    const db = await getDb();
+
+    await expect(
+      deleteOwnAccount(actor, { currentPassword: "wrong-password-1", deleteReports: false }),
+    ).rejects.toBeInstanceOf(ValidationError);
+    const result = await deleteOwnAccount(actor, { currentPassword: FACTORY_PASSWORD, deleteReports: false });
+    expect(result).toMatchObject({ reportsDeleted: 2, reportsAnonymised: 1, subject: subjectHash(user.id) });
+
+    const left = await db
+      .select()
+      .from(reports)
+      .where(sql`${reports.id} in (${approved.id}, ${pending.id}, ${rejected.id})`);
+    expect(left).toEqual([expect.objectContaining({ id: approved.id, reporterId: null, status: "approved" })]);
+    expect(await db.select().from(dataExports).where(eq(dataExports.id, exportId))).toEqual([]);
+    expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+
+    // The confirmation mail is the one row left that holds the address, until it has been delivered.
+    const { found } = await rowsNaming(db, user);
+    expect(Object.keys(found).every((k) => k.startsWith("mail_outbox."))).toBe(true);
+    const [confirmation] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.dedupeKey, `account-deleted:${subjectHash(user.id)}`));
+    expect(confirmation.to).toBe(user.email);
+    await db.update(mailOutbox).set({ status: "sent", sentAt: new Date() }).where(eq(mailOutbox.id, confirmation.id));
+    await applyRetention(db);
+    expect((await rowsNaming(db, user)).found).toEqual({});
+
+    // The audit log says an account was deleted, under a hash, without the address.
+    const [deletion] = await db
+      .select()
+      .from(platformEventLogs)
+      .where(
+        sql`${platformEventLogs.eventType} = 'user.account_deleted' and metadata->>'subject' = ${subjectHash(user.id)}`,
+      );
+    expect(deletion.userId).toBeNull();
+    expect(JSON.stringify(deletion)).not.toContain(user.email);
+
+    // Signing in is no longer possible.
+    const auth = await getAuth();
+    const res = await auth.api.signInEmail({
+      body: { email: user.email, password: FACTORY_PASSWORD },
+      asResponse: true,
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("deletes approved reports too when asked, and a merchant's business with its promotions and events", async () => {
+    const town = await makeMunicipality();
+    const merchant = await makeUser("merchant", { municipalityId: town.id });
+    await makeReport(merchant.id, town.id, { description: "Approved by a merchant" });
+    const promo = await makePromotion(merchant.id, town.id);
+    const event = await makeEvent(merchant.id, town.id);
+    const actor = await actorFor(merchant);
+    const result = await deleteOwnAccount(actor, { currentPassword: FACTORY_PASSWORD, deleteReports: true });
+    expect(result).toMatchObject({ reportsDeleted: 1, reportsAnonymised: 0, promotionsDeleted: 1, eventsDeleted: 1 });
+    const db = await getDb();
+    expect(
+      rowsOf(
+        await db.execute(
+          sql`select id from promotions where id = ${promo.id} union all select id from events where id = ${event.id}`,
+        ),
+      ),
+    ).toEqual([]);
+    const { found } = await rowsNaming(db, merchant);
+    expect(Object.keys(found).every((k) => k.startsWith("mail_outbox."))).toBe(true);
+  });
+
+  it("never erases the last administrator; an administrator erases others on request, logged under their name", async () => {
+    const db = await getDb();
+    // Make this the only administrator for the moment.
+    const others = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    await db.update(users).set({ role: "user" }).where(eq(users.role, "admin"));
+    try {
+      const admin = await actorFor(await makeUser("admin"));
+      await expect(
+        deleteOwnAccount(admin, { currentPassword: FACTORY_PASSWORD, deleteReports: false }),
+      ).rejects.toMatchObject({ message: "account:privacy.delete.lastAdmin" });
+      expect(await db.select().from(users).where(eq(users.id, admin.id))).toHaveLength(1);
+
+      // The panel never erases its own administrator's account.
+      await expect(eraseAccount(admin, admin.id, { deleteReports: false }, "admin")).rejects.toBeInstanceOf(
+        ValidationError,
+      );
+
+      const second = await actorFor(await makeUser("admin"));
+      const resident = await makeUser("user");
+      await eraseAccount(admin, resident.id, { deleteReports: false }, "admin");
+      const [logged] = await db
+        .select()
+        .from(platformEventLogs)
+        .where(
+          sql`${platformEventLogs.eventType} = 'user.account_deleted' and metadata->>'subject' = ${subjectHash(resident.id)}`,
+        );
+      expect(logged.userId).toBe(admin.id);
+      expect(logged.description).toContain(admin.email);
+      expect(logged.description).not.toContain(resident.email);
+
+      // The users panel's delete is the same erasure.
+      const viaPanel = await makeUser("user");
+      await deleteUser(admin, viaPanel.id);
+      expect((await rowsNaming(db, viaPanel)).found).not.toHaveProperty("users.id");
+
+      // With a second administrator, one may leave.
+      await deleteOwnAccount(second, { currentPassword: FACTORY_PASSWORD, deleteReports: false });
+      expect(await db.select().from(users).where(eq(users.id, second.id))).toEqual([]);
+
+      const resident2 = await actorFor(await makeUser("user"));
+      await expect(eraseAccount(resident2, admin.id, { deleteReports: false }, "admin")).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+      await expect(eraseAccount(resident2, admin.id, { deleteReports: false }, "self")).rejects.toBeInstanceOf(
+        ForbiddenError,
+      );
+    } finally {
+      if (others.length)
+        await db
+          .update(users)
+          .set({ role: "admin" })
+          .where(
+            sql`${users.id} in (${sql.join(
+              others.map((o) => sql`${o.id}`),
+              sql`, `,
+            )})`,
+          );
+    }
+  });
+});
+
+describe("retention", () => {
+  it("reduces old audit rows, deletes old sign-ins, sessions, contact messages, pending newsletter addresses and exports", async () => {
+    const db = await getDb();
+    const town = await makeMunicipality();
+    const user = await makeUser("user", { municipalityId: town.id });
+    const old = new Date(Date.now() - 200 * 86_400_000);
+    const recent = new Date(Date.now() - 10 * 86_400_000);
+    const marker = `ret-${Date.now()}`;
+    await db.insert(platformEventLogs).values([
+      {
+        userId: user.id,
+        eventType: "auth.sign_in",
+        description: `${user.email} signed in`,
+        metadata: { ip: "198.51.100.1", marker },
+        createdAt: old,
+      },
+      {
+        userId: user.id,
+        eventType: "user.profile_updated",
+        description: `${user.email} updated their profile`,
+        metadata: { ip: "198.51.100.2", marker },
+        createdAt: old,
+      },
+      {
+        userId: user.id,
+        eventType: "auth.sign_in",
+        description: `${user.email} signed in`,
+        metadata: { ip: "198.51.100.3", marker },
+        createdAt: recent,
+      },
+    ]);
+    await db.insert(contactMessages).values([
+      {
+        name: "A",
+        email: `old-${marker}@x.test`,
+        subject: marker,
+        message: "m",
+        createdAt: new Date(Date.now() - 400 * 86_400_000),
+      },
+      { name: "B", email: `new-${marker}@x.test`, subject: marker, message: "m", createdAt: recent },
+    ]);
+    await db.insert(newsletterSubscriptions).values([
+      {
+        email: `p-old-${marker}@x.test`,
+        municipalityId: town.id,
+        status: "pending",
+        createdAt: new Date(Date.now() - 8 * 86_400_000),
+      },
+      { email: `p-new-${marker}@x.test`, municipalityId: town.id, status: "pending" },
+      { email: `c-old-${marker}@x.test`, municipalityId: town.id, status: "confirmed", createdAt: old },
+    ]);
+    await db.insert(sessions).values({
+      id: `s-${marker}`,
+      token: `t-${marker}`,
+      userId: user.id,
+      expiresAt: new Date(Date.now() - 3 * 86_400_000),
+      ipAddress: "198.51.100.9",
+    });
+    await db
+      .insert(dataExports)
+      .values({ userId: user.id, status: "ready", json: "{}", html: "", expiresAt: new Date(Date.now() - 1000) });
+
+    const result = await applyRetention(db);
+    expect(result.auditDeleted).toBeGreaterThanOrEqual(1);
+    expect(result.auditReduced).toBeGreaterThanOrEqual(1);
+
+    const audit = await db.select().from(platformEventLogs).where(sql`metadata->>'marker' = ${marker}`);
+    expect(audit.map((a) => String(a.metadata.ip ?? "none")).sort()).toEqual(["198.51.100.3", "none"]);
+    const reduced = audit.find((a) => a.eventType === "user.profile_updated");
+    expect(reduced?.description).not.toContain("@");
+    expect(reduced?.userId).toBe(user.id);
+    expect(
+      (await db.select().from(contactMessages).where(eq(contactMessages.subject, marker))).map((m) => m.name),
+    ).toEqual(["B"]);
+    expect(
+      (
+        await db
+          .select()
+          .from(newsletterSubscriptions)
+          .where(sql`email like ${`%-${marker}@x.test`}`)
+      )
+        .map((n) => n.email)
+        .sort(),
+    ).toEqual([`c-old-${marker}@x.test`, `p-new-${marker}@x.test`]);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, `s-${marker}`)),
+    ).toEqual([]);
+    expect(await db.select().from(dataExports).where(eq(dataExports.userId, user.id))).toEqual([]);
+  });
+
+  it("follows RETENTION_DAYS", async () => {
+    const { resetEnvCache } = await import("~/lib/env.server");
+    const db = await getDb();
+    const marker = `days-${Date.now()}`;
+    await db.insert(platformEventLogs).values({
+      userId: null,
+      eventType: "auth.sign_in",
+      description: "x",
+      metadata: { ip: "192.0.2.1", marker },
+      createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    await applyRetention(db);
+    expect(await db.select().from(platformEventLogs).where(sql`metadata->>'marker' = ${marker}`)).toHaveLength(1);
+    process.env.RETENTION_DAYS = "30";
+    resetEnvCache();
+    try {
+      await applyRetention(db);
+      expect(await db.select().from(platformEventLogs).where(sql`metadata->>'marker' = ${marker}`)).toHaveLength(0);
+    } finally {
+      delete process.env.RETENTION_DAYS;
+      resetEnvCache();
+    }
+  });
+});
