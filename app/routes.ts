@@ -4,6 +4,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("healthz", "routes/api/healthz.ts"),
   route("logout", "routes/account/logout.ts"),
+  // A prepared data export (issue #19): JSON or HTML, for its subject or the administrator who asked.
+  route("profile/export/:exportId/:format", "routes/account/export-download.ts"),
   // Machine-readable public data (issue #13): feeds per municipality and the versioned open-data API.
   route("feeds/:municipality/:file", "routes/api/feed.ts"),
   route("api/v1/:resource", "routes/api/v1.ts"),
@@ -27,6 +29,7 @@ export default [
     route("login", "routes/account/login.tsx"),
     route("register", "routes/account/register.tsx"),
     route("profile", "routes/account/profile.tsx"),
+    route("account-deleted", "routes/account/account-deleted.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
@@ -52,6 +55,7 @@ export default [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("users/:userId/privacy", "routes/admin/user-privacy.tsx"),
     route("merchants", "routes/admin/merchants.tsx"),
     route("promotions", "routes/admin/promotions.tsx"),
     route("events", "routes/admin/events.tsx"),

@@ -24,6 +24,7 @@ export const RESERVED_SLUGS = [
   "alerts",
   "newsletter",
   "unsubscribe",
+  "account-deleted",
   "feeds",
   "dev",
   "404",

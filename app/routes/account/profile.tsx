@@ -1,7 +1,7 @@
 import { messageKey } from "~/lib/i18n-keys";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form, data, useActionData, useNavigation } from "react-router";
-import { FormMessage, SelectField, TextField } from "~/components/form";
+import { Form, data, redirect, useActionData, useNavigation } from "react-router";
+import { FormMessage, SelectField, TextField, ToggleField } from "~/components/form";
 import { runInBackground } from "~/lib/background.server";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
@@ -12,16 +12,21 @@ import { notifyPasswordChanged } from "~/modules/user/password-reset.server";
 import { getProfile, updateProfile } from "~/modules/user/user.server";
 import { listFollows } from "~/modules/notification/follow.server";
 import { Bell, ClipboardList } from "~/components/icons";
+import { env } from "~/lib/env.server";
+import { formatDate } from "~/lib/format";
+import { deleteAccountSchema } from "~/modules/privacy/privacy.schema";
+import { type ExportSummary, deleteOwnAccount, listExports, requestExport } from "~/modules/privacy/privacy.server";
 import { Link } from "~/components/link";
 import { FollowForm } from "~/components/site/follow-form";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
-  const [profile, municipalities, follows] = await Promise.all([
+  const [profile, municipalities, follows, exports] = await Promise.all([
     getProfile(actor),
     listAllMunicipalities(),
     listFollows(actor),
+    listExports(actor, actor.id, "self"),
   ]);
   const home = municipalities.find((m) => m.id === profile.municipalityId && m.isActive);
   return {
@@ -29,15 +34,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     municipalities,
     follows,
     homeMunicipality: home ? { name: home.name, slug: home.slug } : null,
+    exports,
+    exportDays: env().EXPORT_TTL_DAYS,
     meta: { title: context.t("account:profile.title"), noindex: true },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
+/** The session cookies are cleared when the account is gone (its sessions were deleted with it). */
+const CLEAR_SESSION = ["bp.session_token", "__Secure-bp.session_token"].map(
+  (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
+);
+
+/** A failure of the privacy forms, marked with its form so the right one shows it. */
+function withIntent(failure: ReturnType<typeof errorResponse>, intent: "export" | "delete") {
+  return data({ ...failure.data, intent }, { status: failure.init?.status ?? 400 });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireActor(request, context);
   const form = await readForm(request);
+  if (form.intent === "export") {
+    try {
+      await requestExport(actor, actor.id, "self");
+      return { ok: true as const, intent: "export" as const };
+    } catch (err) {
+      return withIntent(errorResponse(err, "account:privacy.export.requestFailed", { message: "" }), "export");
+    }
+  }
+  if (form.intent === "delete") {
+    const input = parseWith(deleteAccountSchema, form);
+    if (!input.ok) {
+      const formError = Object.values(input.fieldErrors)[0] ?? "validation.invalid";
+      return data(
+        { ok: false as const, intent: "delete" as const, formError, fieldErrors: input.fieldErrors, params: {} },
+        { status: 400 },
+      );
+    }
+    try {
+      await deleteOwnAccount(actor, input.data);
+    } catch (err) {
+      return withIntent(errorResponse(err, "account:privacy.delete.failed", { message: "" }), "delete");
+    }
+    const headers = new Headers();
+    for (const cookie of CLEAR_SESSION) headers.append("Set-Cookie", cookie);
+    throw redirect("/account-deleted", { headers });
+  }
   const parsed = parseWith(profileSchema, form);
   if (!parsed.ok) {
     const formError = Object.values(parsed.fieldErrors)[0] ?? "validation.invalid";
@@ -59,20 +102,22 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const { profile, municipalities, follows, homeMunicipality } = loaderData;
-  const failure = actionData && !actionData.ok ? actionData : null;
+  const intent = actionData && "intent" in actionData ? actionData.intent : "profile";
+  const failure = actionData && !actionData.ok && intent === "profile" ? actionData : null;
+  const saved = !!actionData?.ok && intent === "profile";
   return (
     <main id="main" className="mx-auto max-w-xl px-4 py-12">
       <div className="card p-6 sm:p-8">
         <h1 className="text-2xl font-bold">{t("profile.title")}</h1>
         <p className="mt-1 text-sm text-slate-600">{t("profile.subtitle")}</p>
-        <Form method="post" className="mt-6 space-y-4" noValidate key={actionData?.ok ? "saved" : "form"}>
+        <Form method="post" className="mt-6 space-y-4" noValidate key={saved ? "saved" : "form"}>
           <FormMessage
             error={
               failure?.formError
                 ? t(messageKey(failure.formError), { ...failure.params, ns: ["account", "common"] })
                 : null
             }
-            success={actionData?.ok ? t("profile.success") : null}
+            success={saved ? t("profile.success") : null}
           />
           <TextField label={t("profile.email")} name="email-display" value={profile.email} disabled readOnly />
           <TextField
@@ -171,6 +216,130 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
       </section>
+
+      <PrivacySection
+        exports={loaderData.exports}
+        exportDays={loaderData.exportDays}
+        isMerchant={profile.role === "merchant"}
+        result={actionData && "intent" in actionData && actionData.intent ? (actionData as PrivacyResult) : null}
+        busy={submitting ? (navigation.formData?.get("intent") as string | null) : null}
+      />
     </main>
+  );
+}
+
+type PrivacyResult = {
+  ok: boolean;
+  intent: "export" | "delete";
+  formError?: string;
+  fieldErrors?: Record<string, string>;
+  params?: Record<string, string>;
+};
+
+/** Issue #19: download my data, delete my account. */
+function PrivacySection({
+  exports,
+  exportDays,
+  isMerchant,
+  result,
+  busy,
+}: {
+  exports: ExportSummary[];
+  exportDays: number;
+  isMerchant: boolean;
+  result: PrivacyResult | null;
+  busy: string | null;
+}) {
+  const { t, i18n } = useTranslation("account");
+  const date = (d: Date | string | null) => (d ? formatDate(d, i18n.language) : "");
+  const exportResult = result?.intent === "export" ? result : null;
+  const deleteResult = result?.intent === "delete" ? result : null;
+  const deleteError = deleteResult && !deleteResult.ok ? deleteResult : null;
+  return (
+    <section id="privacy" aria-labelledby="privacy-title" className="card mt-6 p-6 sm:p-8">
+      <h2 id="privacy-title" className="text-xl font-bold">
+        {t("privacy.title")}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t("privacy.intro")}</p>
+
+      <h3 className="mt-6 text-lg font-semibold">{t("privacy.export.title")}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t("privacy.export.intro", { days: exportDays })}</p>
+      <FormMessage
+        error={
+          exportResult && !exportResult.ok
+            ? t(messageKey(exportResult.formError ?? "errors.generic"), {
+                ...exportResult.params,
+                ns: ["account", "common"],
+              })
+            : null
+        }
+        success={exportResult?.ok ? t("privacy.export.requested") : null}
+      />
+      {exports.length > 0 && (
+        <ul className="mt-3 space-y-2" aria-label={t("privacy.export.title")}>
+          {exports.map((e) => (
+            <li key={e.id} className="rounded-lg border border-slate-200 p-3 text-sm">
+              {e.status === "ready" ? (
+                <>
+                  <p>{t("privacy.export.ready", { date: date(e.readyAt), expires: date(e.expiresAt) })}</p>
+                  <p className="mt-2 flex flex-wrap gap-3">
+                    <a className="link" href={`/profile/export/${e.id}/json`} download>
+                      {t("privacy.export.json")}
+                    </a>
+                    <a className="link" href={`/profile/export/${e.id}/html`} download>
+                      {t("privacy.export.html")}
+                    </a>
+                  </p>
+                </>
+              ) : (
+                <p>
+                  {t(e.status === "failed" ? "privacy.export.failed" : "privacy.export.pending", {
+                    date: date(e.createdAt),
+                  })}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="export" />
+        <button type="submit" className="btn-secondary" disabled={busy === "export"}>
+          {t("privacy.export.button")}
+        </button>
+      </Form>
+
+      <h3 className="mt-8 text-lg font-semibold text-red-800">{t("privacy.delete.title")}</h3>
+      <p className="mt-1 text-sm text-slate-700">{t("privacy.delete.intro")}</p>
+      <p className="mt-1 text-sm text-slate-700">{t("privacy.delete.reportsNote")}</p>
+      {isMerchant && <p className="mt-1 text-sm font-medium text-slate-800">{t("privacy.delete.merchantNote")}</p>}
+      <Form method="post" className="mt-4 space-y-4" noValidate>
+        <input type="hidden" name="intent" value="delete" />
+        <FormMessage
+          error={
+            deleteError
+              ? t(messageKey(deleteError.formError ?? "errors.generic"), {
+                  ...deleteError.params,
+                  ns: ["account", "common"],
+                })
+              : null
+          }
+        />
+        <TextField
+          id="delete-password"
+          label={t("privacy.delete.password")}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={deleteError?.fieldErrors?.currentPassword}
+        />
+        <ToggleField name="deleteReports" label={t("privacy.delete.deleteReports")} />
+        <ToggleField name="confirm" label={t("privacy.delete.confirm")} />
+        <button type="submit" className="btn-danger" disabled={busy === "delete"}>
+          {busy === "delete" ? t("privacy.delete.deleting") : t("privacy.delete.button")}
+        </button>
+      </Form>
+    </section>
   );
 }

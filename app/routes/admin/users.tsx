@@ -3,6 +3,7 @@ import type { Role } from "@db/schema/enums";
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { NewUserFields, UserFields } from "~/components/panel/user";
 import { Badge, type Tone } from "~/components/ui/badge";
+import { Link } from "~/components/link";
 import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
@@ -77,6 +78,20 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           header: t("admin:users.created"),
           cell: (r) => formatDate(r.createdAt, i18n.language),
           className: "hidden lg:table-cell whitespace-nowrap",
+        },
+        {
+          // Issue #19: export or delete the user's data on their request.
+          key: "privacy",
+          header: t("admin:privacy.link"),
+          cell: (r) => (
+            <Link
+              to={`/admin/users/${r.id}/privacy`}
+              className="link whitespace-nowrap"
+              aria-label={t("admin:privacy.linkLabel", { email: r.email })}
+            >
+              {t("admin:privacy.link")}
+            </Link>
+          ),
         },
       ]}
       rowLabel={(r) => r.email}
