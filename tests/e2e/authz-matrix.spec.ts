@@ -95,6 +95,14 @@ const MATRIX: Record<string, Row> = {
   "routes/account/login": { url: "/login", get: signedIn("ok", "home"), post: signedIn("handled", "home") },
   "routes/account/register": { url: "/register", get: signedIn("ok", "home"), post: signedIn("handled", "home") },
   "routes/account/profile": { url: "/profile", get: signedIn("login", "ok"), post: signedIn("login", "handled") },
+  // Issue #19: a data export is downloaded by its subject (or the admin who asked for it); anyone else, and an
+  // unknown id, get a 404. The page after deleting one's account is public. No actions.
+  "routes/account/export-download": {
+    url: "/profile/export/00000000-0000-4000-8000-000000000000/json",
+    get: signedIn("login", "notfound"),
+    post: "none",
+  },
+  "routes/account/account-deleted": { url: "/account-deleted", get: "ok", post: "none" },
   "routes/account/forgot-password": { url: "/forgot-password", get: "ok", post: "handled" },
   "routes/account/reset-password": { url: "/reset-password", get: "ok", post: "handled" },
   "routes/account/my-reports": { url: "/my-reports", get: signedIn("login", "ok"), post: "none" },
@@ -123,6 +131,12 @@ const MATRIX: Record<string, Row> = {
   "routes/merchant/profile": { url: "/merchant/profile", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
+  // Issue #19: a user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
+  "routes/admin/user-privacy": {
+    url: "/admin/users/00000000-0000-4000-8000-000000000000/privacy",
+    get: { ...adminOnly(), admin: "notfound" },
+    post: adminOnlyPost(),
+  },
   ...Object.fromEntries(
     [
       "dashboard",

@@ -1,10 +1,8 @@
 import { z } from "zod";
 
+/** A box that must be ticked: a missing field fails too (an optional field would skip the check). */
 const checked = (message: string) =>
-  z
-    .string({ error: message })
-    .optional()
-    .refine((v) => v === "on" || v === "true", { message });
+  z.string({ error: message }).refine((v) => v === "on" || v === "true", { message });
 const flag = z
   .string()
   .optional()
