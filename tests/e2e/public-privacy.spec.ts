@@ -15,6 +15,7 @@ const FIXED = [
   "/contact",
   "/privacy-policy",
   "/terms-of-service",
+  "/account-deleted",
   "/login",
   "/register",
   "/forgot-password",

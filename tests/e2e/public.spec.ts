@@ -431,8 +431,10 @@ test.describe("static pages and contact", () => {
     await expectAccessible(page);
     await page.goto("/privacy-policy?lng=fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de confidentialité");
-    await expect(page.getByText("conservées au maximum 2 ans")).toBeVisible();
-    await expect(page.getByText("conservés au maximum 3 ans")).toBeVisible();
+    // Issue #19: the periods the retention job really applies.
+    await expect(page.getByText(/adresse IP ou e-mail : 180 jours/)).toBeVisible();
+    await expect(page.getByText("Les messages de contact : 1 an.")).toBeVisible();
+    await expect(page.getByText(/Les adresses de newsletter jamais confirmées : 7 jours/)).toBeVisible();
     await expectAccessible(page);
     await page.goto("/terms-of-service?lng=fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conditions d'utilisation");
