@@ -12,6 +12,7 @@ import {
   listMerchants,
   updateMerchant,
 } from "~/modules/merchant/merchant.admin.server";
+import { subjectHash } from "~/modules/privacy/privacy.server";
 import { createUser, deleteUser, listUsers, updateUser } from "~/modules/user/user.admin.server";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 
@@ -131,7 +132,9 @@ describe("admin user management", () => {
     expect(await db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
     expect(await db.select().from(accounts).where(eq(accounts.userId, target.id))).toHaveLength(0);
     expect(await db.select().from(merchants).where(eq(merchants.id, target.id))).toHaveLength(0);
-    expect(await logsFor("user.deleted", "userId", target.id)).toHaveLength(1);
+    // Issue #19: the same erasure as "Delete my account"; the log names a hash of the id, and the admin.
+    const [logged] = await logsFor("user.account_deleted", "subject", subjectHash(target.id));
+    expect(logged).toMatchObject({ userId: admin.id, metadata: { via: "admin", role: "merchant" } });
   });
 });
 
@@ -216,7 +219,8 @@ describe("admin merchant management", () => {
         .from(accounts)
         .where(and(eq(accounts.userId, merchant.id), eq(accounts.providerId, "credential"))),
     ).toHaveLength(0);
-    expect(await logsFor("merchant.deleted", "merchantId", merchant.id)).toHaveLength(1);
+    // Issue #19: the same erasure as "Delete my account", logged under a hash of the id.
+    expect(await logsFor("user.account_deleted", "subject", subjectHash(merchant.id))).toHaveLength(1);
   });
 
   it("pages merchants newest first", async () => {

@@ -11,6 +11,7 @@ import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
+import { eraseAccount } from "../privacy/privacy.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
@@ -160,23 +161,14 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
   });
 }
 
-/** Removes the merchant record and then its account, in one transaction: both go or neither. */
+/** Removes the merchant record with its account (one transaction: both go or neither). */
 export async function deleteMerchant(actor: Actor | null, id: string) {
   assertMay(actor, "delete");
   if (id === actor.id) throw new NotFoundError();
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning();
-    if (!row) throw new NotFoundError();
-    const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
-    await recordEvent(
-      {
-        userId: actor.id,
-        eventType: "merchant.deleted",
-        description: `${actor.email} deleted the merchant ${row.businessName} and its account${user ? ` ${user.email}` : ""}`,
-        metadata: { merchantId: id, userId: id },
-      },
-      tx,
-    );
-  });
+  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id)).limit(1);
+  if (!row) throw new NotFoundError();
+  // Issue #19: the same erasure as the users panel and "Delete my account" (the business, its promotions and
+  // events go with the account; the audit log records the deletion under the administrator's name).
+  await eraseAccount(actor, id, { deleteReports: false }, "admin");
 }
