@@ -32,6 +32,11 @@ import {
   subjectHash,
 } from "~/modules/privacy/privacy.server";
 import { deleteUser } from "~/modules/user/user.admin.server";
+import type { AppLoadContext } from "react-router";
+import { serverT } from "~/lib/i18n.server";
+import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
+import { loader as downloadLoader } from "~/routes/account/export-download";
+import { action as adminPrivacyAction, loader as adminPrivacyLoader } from "~/routes/admin/user-privacy";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
 import { makeEvent, makePromotion, makeReport } from "./public-helpers";
 
@@ -505,5 +510,126 @@ describe("retention", () => {
       delete process.env.RETENTION_DAYS;
       resetEnvCache();
     }
+  });
+});
+
+type Actor = Awaited<ReturnType<typeof actorFor>>;
+function contextFor(actor: Actor | null): AppLoadContext {
+  return {
+    requestId: "test",
+    nonce: "n",
+    locale: "en",
+    localeChosen: false,
+    t: serverT("en"),
+    ip: "10.0.0.9",
+    getActor: async () => actor,
+  } as unknown as AppLoadContext;
+}
+const post = (path: string, body: Record<string, string>) =>
+  new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(body) });
+/** What a route function answered or threw: its status, and the body or the response. */
+async function outcome(fn: () => Promise<unknown>): Promise<{ status: number; body: unknown; response?: Response }> {
+  try {
+    const r = (await fn()) as { init?: { status?: number }; data?: unknown } | Response | Record<string, unknown>;
+    if (r instanceof Response) return { status: r.status, body: null, response: r };
+    if (r && typeof r === "object" && "init" in r && "data" in r)
+      return { status: (r.init as { status?: number } | undefined)?.status ?? 200, body: r.data };
+    return { status: 200, body: r };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: null, response: thrown };
+    const t = thrown as { init?: { status?: number }; data?: unknown };
+    if (t && typeof t === "object" && "data" in t) return { status: t.init?.status ?? 500, body: t.data };
+    throw thrown;
+  }
+}
+
+describe("the routes", () => {
+  it("/profile prepares an export, the download route serves it to its owner only, and the account is deleted", async () => {
+    const town = await makeMunicipality();
+    const user = await makeUser("user", { municipalityId: town.id });
+    const actor = await actorFor(user);
+    const ctx = contextFor(actor);
+    const requested = await outcome(() =>
+      profileAction({ request: post("/profile", { intent: "export" }), context: ctx, params: {} } as never),
+    );
+    expect(requested).toMatchObject({ status: 200, body: { ok: true, intent: "export" } });
+    await drainJobs();
+    const page = (await profileLoader({
+      request: new Request("http://localhost/profile"),
+      context: ctx,
+      params: {},
+    } as never)) as { exports: { id: string; status: string }[] };
+    expect(page.exports).toEqual([expect.objectContaining({ status: "ready" })]);
+    const exportId = page.exports[0].id;
+
+    const download = (who: Actor | null, format = "json") =>
+      outcome(() =>
+        downloadLoader({
+          request: new Request(`http://localhost/profile/export/${exportId}/${format}`),
+          context: contextFor(who),
+          params: { exportId, format },
+        } as never),
+      );
+    const mine = await download(actor);
+    expect(mine.status).toBe(200);
+    expect(mine.response?.headers.get("content-disposition")).toMatch(/^attachment; filename="buurtplatform-my-data-/);
+    expect(mine.response?.headers.get("cache-control")).toContain("no-store");
+    expect(JSON.parse(await (mine.response as Response).text()).account.id).toBe(user.id);
+    const html = await download(actor, "html");
+    expect(html.response?.headers.get("content-security-policy")).toContain("sandbox");
+    expect((await download(await actorFor(await makeUser("user")))).status).toBe(404);
+    expect((await download(await actorFor(await makeUser("admin")))).status).toBe(404);
+    expect((await download(null)).status).toBe(302);
+
+    // Deletion: refused without the box or with a wrong password (4xx, nothing deleted), then done.
+    const del = (body: Record<string, string>) =>
+      outcome(() =>
+        profileAction({ request: post("/profile", { intent: "delete", ...body }), context: ctx, params: {} } as never),
+      );
+    expect(await del({ currentPassword: FACTORY_PASSWORD })).toMatchObject({
+      status: 400,
+      body: { formError: "account:privacy.delete.confirmRequired", intent: "delete" },
+    });
+    expect(await del({ currentPassword: "Wrong-Password-9", confirm: "on" })).toMatchObject({
+      status: 400,
+      body: { formError: "account:profile.errors.currentWrong", intent: "delete" },
+    });
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    const done = await del({ currentPassword: FACTORY_PASSWORD, confirm: "on" });
+    expect(done.status).toBe(302);
+    expect(done.response?.headers.get("location")).toBe("/account-deleted");
+    expect(done.response?.headers.get("set-cookie")).toContain("bp.session_token=;");
+    expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+  });
+
+  it("the admin's privacy page exports and deletes on request, and needs the confirmation", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const user = await makeUser("user");
+    const ctx = contextFor(admin);
+    const call = (body: Record<string, string>, userId = user.id) =>
+      outcome(() =>
+        adminPrivacyAction({
+          request: post(`/admin/users/${userId}/privacy`, body),
+          context: ctx,
+          params: { userId },
+        } as never),
+      );
+    expect(await call({ intent: "export" })).toMatchObject({ status: 200, body: { ok: true } });
+    await drainJobs();
+    const page = (await adminPrivacyLoader({
+      request: new Request(`http://localhost/admin/users/${user.id}/privacy`),
+      context: ctx,
+      params: { userId: user.id },
+    } as never)) as { exports: { status: string }[]; isSelf: boolean };
+    expect(page.exports).toEqual([expect.objectContaining({ status: "ready" })]);
+    expect(page.isSelf).toBe(false);
+    expect((await call({ intent: "delete" })).status).toBe(400);
+    expect((await call({ intent: "delete", confirm: "on" }, admin.id)).status).toBe(400);
+    expect((await call({ intent: "delete", confirm: "on" }, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const done = await call({ intent: "delete", confirm: "on" });
+    expect(done.status).toBe(302);
+    const db = await getDb();
+    expect(await db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
   });
 });
