@@ -194,6 +194,16 @@ describe("data export", () => {
     expect((await getExportFile(actor, onRequest.id, "json")).body).toContain(user.email);
     await expect(getExportFile(otherAdmin, onRequest.id, "json")).rejects.toBeInstanceOf(NotFoundError);
 
+    // A few a day: the fourth request of the day is refused (429).
+    await requestExport(actor, user.id, "self");
+    await drainJobs();
+    await requestExport(actor, user.id, "self");
+    await drainJobs();
+    await expect(requestExport(actor, user.id, "self")).rejects.toMatchObject({
+      status: 429,
+      message: "account:privacy.export.tooMany",
+    });
+
     // Only administrators export someone else's data; residents only their own.
     await expect(requestExport(stranger, user.id, "self")).rejects.toBeInstanceOf(ForbiddenError);
     await expect(requestExport(stranger, user.id, "admin")).rejects.toBeInstanceOf(ForbiddenError);

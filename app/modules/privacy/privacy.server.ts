@@ -31,7 +31,7 @@ import type { Actor } from "~/lib/auth.server";
 import { baseUrl } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { enqueue } from "~/lib/jobs.server";
 import { securityEvent } from "~/lib/log.server";
@@ -42,6 +42,8 @@ import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
 
 export const EXPORT_JOB = "privacy.export";
+/** Exports one requester may prepare for one account per 24 hours. */
+export const EXPORTS_PER_DAY = 3;
 
 /** Audit events that make up a person's sign-in history. */
 export const SIGN_IN_EVENTS = [
@@ -323,6 +325,18 @@ export async function requestExport(
       )
       .limit(1);
     if (pending) return { id: pending.id, created: false };
+    // Each export is a full copy of the account's data: a few a day are plenty.
+    const [{ n: today }] = await tx
+      .select({ n: count() })
+      .from(dataExports)
+      .where(
+        and(
+          eq(dataExports.userId, userId),
+          sql`${dataExports.createdAt} > now() - interval '1 day'`,
+          requestedBy ? eq(dataExports.requestedBy, requestedBy) : sql`${dataExports.requestedBy} is null`,
+        ),
+      );
+    if (Number(today) >= EXPORTS_PER_DAY) throw new HttpError(429, "account:privacy.export.tooMany");
     const expiresAt = new Date(Date.now() + env().EXPORT_TTL_DAYS * 86_400_000);
     const [row] = await tx
       .insert(dataExports)
