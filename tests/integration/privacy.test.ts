@@ -117,6 +117,9 @@ async function residentWithData() {
     description: `${user.email} signed in`,
     metadata: { ip: "203.0.113.7" },
   });
+  await db.execute(
+    sql`insert into rate_limits (key, count, reset_at) values (${`report:user:${user.id}`}, 1, now() + interval '1 hour')`,
+  );
   return { town, other, user, actor, approved, pending, rejected };
 }
 
@@ -266,6 +269,7 @@ describe("account deletion", () => {
         "contact_messages.email": 1,
         "mail_outbox.reply_to": 1,
         "platform_event_logs.description": 1,
+        "rate_limits.key": 1,
       });
     } finally {
       await db.execute(sql`drop table h19_extra`);
@@ -294,7 +298,7 @@ describe("account deletion", () => {
 
     // The confirmation mail is the one row left that holds the address, until it has been delivered.
     const { found } = await rowsNaming(db, user);
-    expect(Object.keys(found).every((k) => k.startsWith("mail_outbox."))).toBe(true);
+    expect(Object.keys(found).filter((k) => !k.startsWith("mail_outbox."))).toEqual([]);
     const [confirmation] = await db
       .select()
       .from(mailOutbox)
@@ -341,7 +345,7 @@ describe("account deletion", () => {
       ),
     ).toEqual([]);
     const { found } = await rowsNaming(db, merchant);
-    expect(Object.keys(found).every((k) => k.startsWith("mail_outbox."))).toBe(true);
+    expect(Object.keys(found).filter((k) => !k.startsWith("mail_outbox."))).toEqual([]);
   });
 
   it("never erases the last administrator; an administrator erases others on request, logged under their name", async () => {

@@ -519,6 +519,8 @@ export async function eraseAccount(
       sql`delete from verifications where value = ${userId} or identifier = ${email} or identifier like ${`%:${email}`}`,
     );
     await tx.execute(sql`delete from jobs where payload->>'userId' = ${userId} and status <> 'running'`);
+    // Rate-limit counters of the signed-in user ("report:user:<id>", PostgreSQL).
+    await tx.execute(sql`delete from rate_limits where key like ${`%:user:${userId}`}`);
 
     // The audit log: the person's own rows lose their address and IP, rows about them name a hash instead.
     await tx.execute(sql`
