@@ -18,9 +18,9 @@ export type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "wi
   priority?: boolean;
 };
 
-export function Picture({ src, alt, width, height, sizes, priority = false, ...rest }: PictureProps) {
+export function Picture({ src, alt, width, height, sizes, priority = false, loading, ...rest }: PictureProps) {
   const hash = mediaHashOf(src);
-  const loading = priority ? "eager" : "lazy";
+  loading ??= priority ? "eager" : "lazy";
   const fetchPriority = priority ? "high" : undefined;
   if (!hash) {
     return (
