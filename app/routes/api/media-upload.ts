@@ -15,8 +15,9 @@ import type { Route } from "./+types/media-upload";
 const json = (body: unknown, status = 200) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
 
+/** Nothing to read here: uploads are POSTed. */
 export async function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
