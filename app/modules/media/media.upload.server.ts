@@ -48,9 +48,12 @@ export async function readUpload(request: Request): Promise<ParsedUpload> {
       if (settled) return;
       settled = true;
       source.unpipe(parser);
-      // Stop reading: what is still on the wire is neither buffered nor written anywhere.
-      source.destroy();
       chunks.length = 0;
+      // What is still on the wire is neither buffered nor written anywhere: a body of a known, bounded length
+      // (the HTTP layer admits no other) is read and dropped so that the answer reaches the client; any other
+      // stream is cancelled.
+      if (length > 0 && length <= MEDIA_LIMITS.maxBodyBytes) source.resume();
+      else source.destroy();
       reject(new UploadRefused(reason));
     };
 

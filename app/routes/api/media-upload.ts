@@ -12,8 +12,7 @@ import { uploadImage } from "~/modules/media/media.server";
 import { readUpload } from "~/modules/media/media.upload.server";
 import type { Route } from "./+types/media-upload";
 
-const json = (body: unknown, status = 200) =>
-  Response.json(body, { status, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
 /** Nothing to read here: uploads are POSTed. */
 export async function loader() {
