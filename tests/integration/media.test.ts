@@ -10,7 +10,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media, mediaVariants, reports } from "@db/schema";
+import { media, mediaVariants, merchants, reports } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
@@ -22,7 +22,8 @@ import { directoryStore, useMediaStore } from "~/modules/media/media.storage.ser
 import { readUpload } from "~/modules/media/media.upload.server";
 import { MEDIA_FORMATS, MEDIA_WIDTHS, mediaHashOf, mediaUrl } from "~/modules/media/media.url";
 import { updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";
-import { merchantProfileSchema } from "~/modules/merchant/merchant.schema";
+import { updateMerchant } from "~/modules/merchant/merchant.admin.server";
+import { adminMerchantUpdateSchema, merchantProfileSchema } from "~/modules/merchant/merchant.schema";
 import { createEvent, deleteEvent } from "~/modules/event/event.server";
 import { merchantEventSchema } from "~/modules/event/event.schema";
 import { createPromotion, deletePromotion, updatePromotion } from "~/modules/promotion/promotion.server";
@@ -304,6 +305,27 @@ describe("attaching and privacy", () => {
     expect(row.merchantId).toBe(merchantA.id);
     await updateOwnMerchantProfile(merchantA, { ...input, logo_url: "https://example.org/logo.png" });
     expect(await db.select().from(media).where(eq(media.hash, logo.hash))).toHaveLength(0);
+  });
+
+  it("an administrator sets a merchant's logo from the admin panel: it becomes the merchant's", async () => {
+    const logo = await uploadImage(admin, await transparentPng(120, 120));
+    const [current] = await (await getDb()).select().from(merchants).where(eq(merchants.id, merchantB.id));
+    await updateMerchant(
+      admin,
+      merchantB.id,
+      adminMerchantUpdateSchema.parse({
+        business_name: current.businessName,
+        business_email: current.businessEmail,
+        municipality_id: current.municipalityId ?? "",
+        logo_url: logo.url,
+      }),
+    );
+    const db = await getDb();
+    const [row] = await db.select().from(media).where(eq(media.hash, logo.hash));
+    expect(row.merchantId).toBe(merchantB.id);
+    // The merchant owns it now (deleted with the merchant's account), and it is public.
+    expect(row.ownerId).toBe(merchantB.id);
+    expect((await readMedia(null, `${logo.hash}-320.webp`))?.public).toBe(true);
   });
 
   it("a pending report's photo is a 404 to everyone but the reporter and administrators, public once approved", async () => {
