@@ -186,7 +186,8 @@ export function createHttpApp(options: StartOptions): express.Express {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "https:"],
+              // blob: the image field's preview of a chosen file before it is uploaded (issue #14).
+              imgSrc: ["'self'", "data:", "blob:", "https:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
               objectSrc: ["'none'"],

@@ -52,7 +52,10 @@ test.describe("photos", () => {
     await expect(picker).toHaveAttribute("accept", "image/*");
     await expect(picker).toHaveAttribute("capture", "environment");
     await picker.setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: photo });
-    await expect(resident.getByRole("img", { name: "Preview of the chosen picture" })).toBeVisible();
+    const preview = resident.getByRole("img", { name: "Preview of the chosen picture" });
+    await expect(preview).toBeVisible();
+    // The preview really shows (the page's CSP admits the chosen file's blob: address).
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await expect(resident.getByText("Picture uploaded. Save the form to use it.")).toBeVisible();
     const url = await resident.locator('input[type="hidden"][name="image_url"]').inputValue();
     expect(url).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
