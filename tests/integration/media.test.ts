@@ -15,7 +15,7 @@ import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ValidationError } from "~/lib/errors";
 import { MEDIA_LIMITS } from "~/modules/media/media.limits";
-import { UploadRefused, withSlot } from "~/modules/media/media.process.server";
+import { UploadRefused, processImage, withSlot } from "~/modules/media/media.process.server";
 import { UNATTACHED_TTL_MS, countOrphans, readMedia, sweepMedia, uploadImage } from "~/modules/media/media.server";
 import { sniff } from "~/modules/media/media.sniff";
 import { directoryStore, useMediaStore } from "~/modules/media/media.storage.server";
@@ -155,6 +155,25 @@ describe("processing", () => {
     const before = await mediaCount();
     await expectRefused(uploadImage(resident, await make()), reason);
     expect(await mediaCount()).toEqual(before);
+  });
+
+  it("processes a 12-megapixel photo off the event loop (other requests are not held up)", async () => {
+    const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#5a8" } })
+      .composite([{ input: await transparentPng(1200, 900), top: 400, left: 700 }])
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    let last = performance.now();
+    let worst = 0;
+    const timer = setInterval(() => {
+      const now = performance.now();
+      worst = Math.max(worst, now - last);
+      last = now;
+    }, 5);
+    const processed = await processImage(big);
+    clearInterval(timer);
+    expect(processed.width).toBe(1280);
+    // The loop kept ticking: no tick waited for the decode or the encodes (a 12 MP decode and nine encodes take seconds of CPU).
+    expect(worst, `longest event-loop stall ${Math.round(worst)} ms`).toBeLessThan(400);
   });
 
   it("bounds how many images are processed at once", async () => {
