@@ -25,6 +25,8 @@ export function ImageField({
   defaultValue,
   error,
   capture,
+  urlLabel,
+  urlHint,
   previewSize = { width: 320, height: 180 },
 }: {
   /** The posted field (image_url, logo_url). */
@@ -35,6 +37,9 @@ export function ImageField({
   error?: string;
   /** Offer the camera first on a phone ("environment": the back camera). */
   capture?: "environment" | "user";
+  /** The address field's own label and hint (the form's wording); by default "Or paste an image address". */
+  urlLabel?: string;
+  urlHint?: string;
   previewSize?: { width: number; height: number };
 }) {
   const { t } = useTranslation();
@@ -218,7 +223,7 @@ export function ImageField({
       ) : (
         <div>
           <label htmlFor={`${id}-url`} className="text-xs text-slate-700">
-            {hydrated ? t("media.orUrl") : t("media.urlLabel")}
+            {urlLabel ?? (hydrated ? t("media.orUrl") : t("media.urlLabel"))}
           </label>
           <input
             id={`${id}-url`}
@@ -229,8 +234,15 @@ export function ImageField({
             className="input"
             defaultValue={initialUpload ? "" : (defaultValue ?? "")}
             aria-invalid={serverError ? true : undefined}
-            aria-describedby={serverError ? `${id}-error` : undefined}
+            aria-describedby={
+              [serverError ? `${id}-error` : "", urlHint ? `${id}-url-hint` : ""].filter(Boolean).join(" ") || undefined
+            }
           />
+          {urlHint && (
+            <p id={`${id}-url-hint`} className="mt-1 text-xs text-slate-600">
+              {urlHint}
+            </p>
+          )}
         </div>
       )}
     </fieldset>

@@ -123,6 +123,8 @@ export function EventFields({
       <ImageField
         label={t("common:media.image")}
         name="image_url"
+        urlLabel={t("events.fields.imageUrl")}
+        urlHint={t("events.fields.imageUrlHint")}
         defaultValue={row?.imageUrl}
         error={fieldErrors.image_url}
       />

@@ -175,6 +175,7 @@ export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErro
       <ImageField
         label={t("common:media.logo")}
         name="logo_url"
+        urlLabel={t("profile.fields.logoUrl")}
         defaultValue={row.logoUrl}
         error={fieldErrors.logo_url}
         previewSize={{ width: 160, height: 160 }}

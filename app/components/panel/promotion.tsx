@@ -102,6 +102,7 @@ export function PromotionFields({
         <ImageField
           label={t("common:media.image")}
           name="image_url"
+          urlLabel={t("promotions.fields.imageUrl")}
           defaultValue={row?.imageUrl}
           error={fieldErrors.image_url}
         />

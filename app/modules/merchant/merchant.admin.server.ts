@@ -146,13 +146,13 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       municipalityId: input.municipality_id,
       category: input.category,
       isPremium: input.is_premium,
-      logoUrl: input.logo_url,
+      ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
-    await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
+    if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,

@@ -54,6 +54,7 @@ function MerchantFields({
         <ImageField
           label={t("common:media.logo")}
           name="logo_url"
+          urlLabel={t("merchant:profile.fields.logoUrl")}
           defaultValue={row.logoUrl}
           error={fieldErrors.logo_url}
           previewSize={{ width: 160, height: 160 }}

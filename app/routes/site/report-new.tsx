@@ -172,6 +172,8 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
           label={t("common:media.photo")}
           name="image_url"
           capture="environment"
+          urlLabel={t("reportNew.imageUrl")}
+          urlHint={t("reportNew.imageUrlHint")}
           error={fieldError("image_url")}
         />
         <button type="submit" className="btn-danger w-full sm:w-auto" disabled={submitting || success}>
