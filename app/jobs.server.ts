@@ -6,3 +6,4 @@
 import "./lib/mail.server";
 import "./modules/notification/notification.jobs.server";
 import "./modules/privacy/privacy.jobs.server";
+import "./modules/media/media.jobs.server";

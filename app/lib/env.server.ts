@@ -60,6 +60,9 @@ const schema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1, "must be at least 1 day").max(3650).default(180),
   /** How long a prepared data export can be downloaded. */
   EXPORT_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Uploaded images (issue #14): in the database ("db", the default) or in MEDIA_DIR ("dir"). */
+  MEDIA_STORAGE: z.enum(["db", "dir"]).default("db"),
+  MEDIA_DIR: z.string().default("./data-media"),
 });
 
 export type Env = z.infer<typeof schema>;
