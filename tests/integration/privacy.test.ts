@@ -4,12 +4,14 @@
  * without the address) with a count of the user's rows across EVERY table found in the catalog, and the
  * retention job.
  */
+import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   contactMessages,
   dataExports,
   mailOutbox,
+  media,
   municipalityFollows,
   newsletterSubscriptions,
   platformEventLogs,
@@ -31,6 +33,7 @@ import {
   requestExport,
   subjectHash,
 } from "~/modules/privacy/privacy.server";
+import { storedMediaUrl } from "~/modules/media/media.url";
 import { deleteUser } from "~/modules/user/user.admin.server";
 import type { AppLoadContext } from "react-router";
 import { serverT } from "~/lib/i18n.server";
@@ -98,6 +101,13 @@ async function residentWithData() {
     moderationReason: "duplicate",
     description: "Duplicate pothole",
   });
+  // A photo (issue #14) on the approved report.
+  const hash = crypto.randomBytes(16).toString("hex");
+  await db.insert(media).values({ hash, ownerId: user.id, reportId: approved.id, width: 1280, height: 960 });
+  await db
+    .update(reports)
+    .set({ imageUrl: storedMediaUrl(hash) })
+    .where(eq(reports.id, approved.id));
   await db.insert(municipalityFollows).values({ userId: user.id, municipalityId: other.id, weeklyDigest: true });
   await db
     .insert(newsletterSubscriptions)
@@ -120,12 +130,12 @@ async function residentWithData() {
   await db.execute(
     sql`insert into rate_limits (key, count, reset_at) values (${`report:user:${user.id}`}, 1, now() + interval '1 hour')`,
   );
-  return { town, other, user, actor, approved, pending, rejected };
+  return { town, other, user, actor, approved, pending, rejected, hash };
 }
 
 describe("data export", () => {
   it("is built in the background and holds the account, reports, follows, newsletter, messages and sign-ins", async () => {
-    const { user, actor, other } = await residentWithData();
+    const { user, actor, other, hash, approved } = await residentWithData();
     const { id, created } = await requestExport(actor, user.id, "self");
     expect(created).toBe(true);
     // Asking again while it is being prepared returns the same one.
@@ -146,7 +156,12 @@ describe("data export", () => {
     expect(json.contactMessages[0]).toMatchObject({ subject: "About my street" });
     expect(json.signInHistory[0]).toMatchObject({ event: "auth.sign_in", ip: "203.0.113.7" });
     expect(json.merchant).toBeNull();
-    expect(Array.isArray(json.images)).toBe(true);
+    expect(json.images).toEqual([
+      expect.objectContaining({
+        url: expect.stringContaining(storedMediaUrl(hash)),
+        attachedTo: `report:${approved.id}`,
+      }),
+    ]);
 
     const html = await getExportFile(actor, id, "html");
     expect(html.contentType).toMatch(/text\/html/);
@@ -259,6 +274,7 @@ describe("account deletion", () => {
           "contact_messages.user_id",
           "platform_event_logs.user_id",
           "data_exports.user_id",
+          "media.owner_id",
           "h19_extra.owner",
         ]),
       );
@@ -270,6 +286,7 @@ describe("account deletion", () => {
         "mail_outbox.reply_to": 1,
         "platform_event_logs.description": 1,
         "rate_limits.key": 1,
+        "media.owner_id": 1,
       });
     } finally {
       await db.execute(sql`drop table h19_extra`);
@@ -286,13 +303,20 @@ describe("account deletion", () => {
       deleteOwnAccount(actor, { currentPassword: "wrong-password-1", deleteReports: false }),
     ).rejects.toBeInstanceOf(ValidationError);
     const result = await deleteOwnAccount(actor, { currentPassword: FACTORY_PASSWORD, deleteReports: false });
-    expect(result).toMatchObject({ reportsDeleted: 2, reportsAnonymised: 1, subject: subjectHash(user.id) });
+    expect(result).toMatchObject({
+      reportsDeleted: 2,
+      reportsAnonymised: 1,
+      imagesDeleted: 1,
+      subject: subjectHash(user.id),
+    });
 
     const left = await db
       .select()
       .from(reports)
       .where(sql`${reports.id} in (${approved.id}, ${pending.id}, ${rejected.id})`);
-    expect(left).toEqual([expect.objectContaining({ id: approved.id, reporterId: null, status: "approved" })]);
+    expect(left).toEqual([
+      expect.objectContaining({ id: approved.id, reporterId: null, status: "approved", imageUrl: null }),
+    ]);
     expect(await db.select().from(dataExports).where(eq(dataExports.id, exportId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 

@@ -16,6 +16,7 @@ import {
   contactMessages,
   dataExports,
   events,
+  media,
   merchants,
   municipalities,
   municipalityFollows,
@@ -38,6 +39,8 @@ import { securityEvent } from "~/lib/log.server";
 import { accountLock } from "~/lib/rate-limit.server";
 import { recordEvent } from "../log/log.server";
 import { queueTemplateMail } from "../mail/compose.server";
+import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
+import { storedMediaUrl } from "../media/media.url";
 import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
 
@@ -99,6 +102,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     subscriptionRows,
     sessionRows,
     auditRows,
+    mediaRows,
   ] = await Promise.all([
     db
       .select({
@@ -242,6 +246,22 @@ export async function collectUserData(db: DbOrTx, userId: string) {
       .where(eq(platformEventLogs.userId, userId))
       .orderBy(desc(platformEventLogs.createdAt))
       .limit(CAP),
+    // Uploaded photos (issue #14): what each one is attached to, and its address.
+    db
+      .select({
+        hash: media.hash,
+        width: media.width,
+        height: media.height,
+        reportId: media.reportId,
+        promotionId: media.promotionId,
+        eventId: media.eventId,
+        merchantId: media.merchantId,
+        createdAt: media.createdAt,
+      })
+      .from(media)
+      .where(eq(media.ownerId, userId))
+      .orderBy(desc(media.createdAt))
+      .limit(CAP),
   ]);
   const signIns = new Set<string>(SIGN_IN_EVENTS);
   const merchant = merchantRows[0];
@@ -265,12 +285,22 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     contactMessages: contactRows,
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,
     subscriptions: subscriptionRows,
-    /**
-     * Extension point for uploaded photos (issue #14, a `media` table with `owner_id`): list the user's media
-     * rows here (file name, content type, size, date, public URL). Until that table exists, the images a user
-     * gave are the image URLs of their reports, promotions and events above.
-     */
-    images: [] as { url: string; createdAt: Date | string }[],
+    /** Uploaded photos (issue #14): the largest JPEG of each, and what it belongs to. */
+    images: mediaRows.map((m) => ({
+      url: `${baseUrl()}${storedMediaUrl(m.hash)}`,
+      width: m.width,
+      height: m.height,
+      attachedTo: m.reportId
+        ? `report:${m.reportId}`
+        : m.promotionId
+          ? `promotion:${m.promotionId}`
+          : m.eventId
+            ? `event:${m.eventId}`
+            : m.merchantId
+              ? "merchant-logo"
+              : null,
+      createdAt: m.createdAt,
+    })),
     signInHistory: auditRows
       .filter((r) => signIns.has(r.eventType))
       .map((r) => ({ at: r.createdAt, event: r.eventType, ip: (r.metadata?.ip as string | undefined) ?? null })),
@@ -442,6 +472,7 @@ export async function getExportFile(
 export type EraseOptions = { deleteReports: boolean };
 export type EraseResult = {
   subject: string;
+  imagesDeleted: number;
   reportsDeleted: number;
   reportsAnonymised: number;
   promotionsDeleted: number;
@@ -533,8 +564,24 @@ export async function eraseAccount(
                    - (case when user_id = ${userId} then array['ip', 'email'] else array[]::text[] end)
       where user_id = ${userId} or metadata->>'userId' = ${userId} or position(${email} in description) > 0`);
 
-    // Extension point (issue #14): the `media` rows go with the account (owner_id ... on delete cascade); their
-    // files in storage must be deleted here too once that table exists.
+    // Uploaded photos (issue #14): every upload of the user goes, including the photo of a report that stays
+    // public as "Anonymous" (the photo was theirs; the report keeps its text). Rows cascade from the account;
+    // the image address kept in a remaining report is cleared.
+    const photos = await tx.delete(media).where(eq(media.ownerId, userId)).returning({ hash: media.hash });
+    if (photos.length > 0 && anonymised.length > 0) {
+      await tx
+        .update(reports)
+        .set({ imageUrl: null })
+        .where(
+          and(
+            sql`${reports.id} in (${sql.join(
+              anonymised.map((r) => sql`${r.id}`),
+              sql`, `,
+            )})`,
+            sql`${reports.imageUrl} like '/media/%'`,
+          ),
+        );
+    }
 
     // The account itself: sessions, credentials, follows, subscriptions, exports and the merchant record with
     // its promotions and events follow by cascade.
@@ -567,6 +614,7 @@ export async function eraseAccount(
 
     const outcome = {
       subject,
+      imagesDeleted: photos.length,
       reportsDeleted: deleted.length,
       reportsAnonymised: anonymised.length,
       promotionsDeleted: Number(promotionsDeleted),
@@ -588,6 +636,8 @@ export async function eraseAccount(
   });
   // Failed sign-ins are kept under a keyed hash of the address: forget them too.
   await accountLock.clear(result.email).catch(() => {});
+  // Files of a directory media store are removed by the media sweep: run it now rather than within the hour.
+  if (result.imagesDeleted > 0) await enqueue(MEDIA_SWEEP_JOB, {}, {}).catch(() => null);
   securityEvent("user.account_deleted", { actorId: via === "admin" ? actor.id : null, subject, via });
   const { email: _email, ...out } = result;
   return out;
