@@ -1,11 +1,12 @@
 /**
- * Issue #19 from outside: a resident with a report and a follow downloads their data and finds each of them;
+ * Issue #19 from outside: a resident with a report, its photo and a follow downloads their data and finds each;
  * nobody else can download it; they delete their account, get the confirmation mail, can no longer sign in,
  * and their approved report shows "Anonymous". An administrator exports and deletes another account on request.
  */
 import { type Browser, type Page, expect, gotoWaitsForHydration, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
 import { waitForMail } from "./mail";
+import { phoneJpeg } from "../support/images";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const PASSWORD = "Privacy-Rights-2026";
@@ -30,10 +31,17 @@ async function register(page: Page, name: string, email: string) {
   await login(page, { email, password: PASSWORD });
 }
 
-async function fileAndApprove(resident: Page, admin: Page, text: string) {
+/** Files a report with a photo (issue #14) and has the administrator approve it; returns the photo's address. */
+async function fileAndApprove(resident: Page, admin: Page, text: string): Promise<string> {
   await resident.goto("/report/hasselt?lng=en");
   await resident.getByRole("radio", { name: "Infrastructure issue" }).check({ force: true });
   await resident.getByLabel("Description").fill(text);
+  await resident
+    .getByLabel("Take or choose a photo")
+    .setInputFiles({ name: "IMG_0001.jpg", mimeType: "image/jpeg", buffer: await phoneJpeg() });
+  await expect(resident.getByText("Picture uploaded. Save the form to use it.")).toBeVisible();
+  const photo = await resident.locator('input[type="hidden"][name="image_url"]').inputValue();
+  expect(photo).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
   await resident.getByRole("button", { name: "Submit report" }).click();
   await expect(resident.getByText(/awaiting review/)).toBeVisible();
   await admin.goto(`/admin/reports?lng=en&q=${encodeURIComponent(text)}`);
@@ -45,6 +53,7 @@ async function fileAndApprove(resident: Page, admin: Page, text: string) {
   const dialog = admin.getByRole("dialog");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(dialog.getByText("Report approved successfully!")).toBeVisible();
+  return photo;
 }
 
 /** Reloads the page until the export is ready and returns its two download links. */
@@ -79,7 +88,7 @@ test.describe("residents' privacy rights", () => {
     await register(resident, name, email);
     const admin = await newPage(browser);
     await login(admin, DEMO.admin);
-    await fileAndApprove(resident, admin, text);
+    const photo = await fileAndApprove(resident, admin, text);
 
     // A follow of another municipality.
     await resident.goto("/alerts/genk?lng=en");
@@ -105,7 +114,7 @@ test.describe("residents' privacy rights", () => {
     expect(data.reports).toEqual([expect.objectContaining({ description: text, status: "approved" })]);
     expect(data.follows).toEqual([expect.objectContaining({ municipalitySlug: "genk", urgentAlerts: true })]);
     expect(data.signInHistory.length).toBeGreaterThan(0);
-    expect(Array.isArray(data.images)).toBe(true);
+    expect(data.images).toEqual([expect.objectContaining({ url: expect.stringContaining(photo) })]);
     const htmlRes = await resident.request.get(links.html);
     expect(htmlRes.status()).toBe(200);
     const html = await htmlRes.text();
@@ -158,6 +167,8 @@ test.describe("residents' privacy rights", () => {
     await expect(report).toBeVisible();
     await expect(report).toContainText("Anonymous");
     await expect(report).not.toContainText(name);
+    // The photo was theirs: it is gone with the account.
+    expect((await resident.request.get(photo.replace(/-1280\.jpg$/, "-640.webp"))).status()).toBe(404);
   });
 
   test("an administrator exports and deletes an account on request", async ({ browser }) => {
