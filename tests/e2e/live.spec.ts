@@ -77,9 +77,7 @@ async function signIn(origin: string, who: { email: string; password: string }) 
     .join("; ");
 }
 
-test("a promotion added through one process appears in the scroller open on another within 2 s", async ({
-  page,
-}) => {
+test("a promotion added through one process appears in the scroller open on another within 2 s", async ({ page }) => {
   test.skip(!reachable, "PostgreSQL is not reachable");
   const [writer, reader] = servers;
   await acceptCookies(page);
