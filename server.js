@@ -74,7 +74,8 @@ function runPrimary(count) {
   const fork = () => cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (code !== 0) failed = true;
+      // A worker still starting when the signal came had no connection to drain: its exit is not a failure.
+      if (code !== 0 && listening.has(worker)) failed = true;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
