@@ -99,6 +99,8 @@ export async function moderateReport(
     if (!current) throw new NotFoundError();
     if (!can(actor, "moderate", current)) throw new ForbiddenError();
     touches("reports", current.municipalityId);
+    // An approved report is a live event too (migration 0011's trigger).
+    touches("live_events", current.municipalityId);
     // The status guard in the WHERE clause makes a concurrent second decision a no-op.
     const [row] = await tx
       .update(reports)
