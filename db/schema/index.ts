@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -553,6 +554,28 @@ export const mediaVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaId, t.width, t.format] }),
     check("media_variants_format_check", sql`format in ('avif', 'webp', 'jpeg')`),
+  ],
+);
+
+/**
+ * The live stream's events (issue #15, migration 0011): one row per new resident, merchant, promotion or
+ * event, and per report approved, of a municipality, in commit order. Written by triggers only; the id is the
+ * SSE event id a reader resumes from.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    refId: text("ref_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("live_events_municipality_id_idx").on(t.municipalityId, t.id),
+    check("live_events_kind_check", sql`kind in ('user', 'merchant', 'promotion', 'event', 'report')`),
   ],
 );
 

@@ -24,6 +24,8 @@ export function parseArgs(argv, defaults) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function freePort() {
+  // BENCH_PORT: a fixed port for the app server (a shared machine with assigned ports).
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();

@@ -4,6 +4,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions } from "@db/schema";
+import { touches } from "~/lib/cache.server";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
@@ -98,6 +99,7 @@ export async function updateOwnMerchantProfile(
     (values as Record<string, unknown>)[column] = next;
     if (JSON.stringify(current[column] ?? null) !== JSON.stringify(next)) changed.push(field);
   }
+  touches("merchants", current.municipalityId, input.municipality_id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchants)

@@ -9,9 +9,10 @@
  *   merchant record (SPEC §4); posted owner fields are ignored. A row of another merchant is answered as not
  *   found, and nothing changes.
  */
-import { type AnyColumn, and, count, desc, eq } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq, getTableName } from "drizzle-orm";
 import { merchants, type events, type promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import { touches } from "~/lib/cache.server";
 import { type CountedTable, listTotal } from "~/lib/counts.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
@@ -49,6 +50,7 @@ export type OwnedEntity<Row, Input> = {
 export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
   // Both tables have the columns used here (id, merchant_id, municipality_id, title, created_at).
   const table = entity.table as typeof promotions;
+  const tableName = getTableName(table);
   const idKey = `${entity.name}Id`;
   const mayManage = (actor: Actor | null): actor is Actor => !!actor && entity.can(actor, "list-own");
 
@@ -127,6 +129,8 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     const db = await getDb();
     return db.transaction(async (tx) => {
       const owner = await ownerValues(actor, input, tx, true);
+      // Only this municipality's pages (and the lists of all municipalities) show the new row.
+      touches(tableName, owner.municipalityId as string | null);
       const [row] = await tx
         .insert(table)
         .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
@@ -145,6 +149,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
       const owner = await ownerValues(actor, input, tx, false);
       const before = await ownedRow(tx, actor, id, "update");
       const values = { ...entity.content(input), ...owner };
+      touches(tableName, before.municipalityId, (owner.municipalityId as string | null) ?? before.municipalityId);
       const [row] = await tx
         .update(table)
         .set(values)
@@ -167,6 +172,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     await db.transaction(async (tx) => {
       if (!entity.can(actor, "choose-merchant")) await ownMerchantRecord(actor, tx);
       const before = await ownedRow(tx, actor, id, "delete");
+      touches(tableName, before.municipalityId);
       const [row] = await tx
         .delete(table)
         .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))

@@ -3,6 +3,7 @@
  * report.policy: approve or reject only while pending; delete in any status.
  */
 import { and, count, desc, eq } from "drizzle-orm";
+import { touches } from "~/lib/cache.server";
 import { listTotal } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { ReportStatus, ReportType } from "@db/schema";
@@ -97,6 +98,9 @@ export async function moderateReport(
     const [current] = await tx.select().from(reports).where(eq(reports.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     if (!can(actor, "moderate", current)) throw new ForbiddenError();
+    touches("reports", current.municipalityId);
+    // An approved report is a live event too (migration 0011's trigger).
+    touches("live_events", current.municipalityId);
     // The status guard in the WHERE clause makes a concurrent second decision a no-op.
     const [row] = await tx
       .update(reports)

@@ -3,7 +3,8 @@
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { touches } from "~/lib/cache.server";
 import { countOf } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { ReportStatus } from "@db/schema";
@@ -58,6 +59,19 @@ export async function homeReports(municipalityId: string, limit = HOME_REPORTS_L
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** Approved reports by id (the live stream's new urgent reports), newest first. */
+export async function approvedReportsByIds(ids: string[]): Promise<(PublicReport & { municipalityId: string })[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ ...publicColumns, municipalityId: reports.municipalityId })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(and(inArray(reports.id, ids), eq(reports.status, "approved")))
+    .orderBy(desc(reports.createdAt), desc(reports.id));
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
 /** The approved reports list of a municipality, newest first, one page at a time (one round trip). */
 export async function listApprovedReports(
   municipalityId: string,
@@ -100,6 +114,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
       .where(and(eq(municipalities.id, municipalityId), eq(municipalities.isActive, true)))
       .limit(1);
     if (!town) throw new ValidationError("site:reportNew.errors.missing");
+    touches("reports", municipalityId);
     const [row] = await tx
       .insert(reports)
       .values({

@@ -16,13 +16,10 @@ import { PROMOTION_SORTS } from "~/modules/promotion/promotion.options";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import {
-  type PromotionCard as PromotionRow,
-  listPublicPromotions,
-  promotionFiltersFrom,
-} from "~/modules/promotion/promotion.queries.server";
+import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
+import { sharedPromotionPage } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   let failed = false;
   try {
-    result = await listPublicPromotions(municipality.id, filters);
+    // Shared by every reader of this page (guest or signed in) until a write touches the municipality.
+    result = await sharedPromotionPage(municipality.id, filters);
   } catch (err) {
     failed = true;
     log("error", "promotions list failed", { err, municipality: municipality.slug });
