@@ -550,6 +550,8 @@ export async function eraseAccount(
       sql`delete from verifications where value = ${userId} or identifier = ${email} or identifier like ${`%:${email}`}`,
     );
     await tx.execute(sql`delete from jobs where payload->>'userId' = ${userId} and status <> 'running'`);
+    // The live stream's "new resident/merchant" events name the account (issue #15).
+    await tx.execute(sql`delete from live_events where kind in ('user', 'merchant') and ref_id = ${userId}`);
     // Rate-limit counters of the signed-in user ("report:user:<id>", PostgreSQL).
     await tx.execute(sql`delete from rate_limits where key like ${`%:user:${userId}`}`);
 
