@@ -48,6 +48,9 @@ export default [
     route("profile", "routes/merchant/profile.tsx"),
   ]),
 
+  // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
+  route("admin/lookup/:kind", "routes/admin/lookup.ts"),
+
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
     route("dashboard", "routes/admin/dashboard.tsx"),

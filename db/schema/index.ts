@@ -15,11 +15,13 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
   EVENT_CATEGORIES,
+  METRIC_KINDS,
   PROMOTION_CATEGORIES,
   REPORT_REJECTION_REASONS,
   REPORT_STATUSES,
@@ -73,6 +75,9 @@ export const users = pgTable(
     index("users_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("users_created_idx").on(t.createdAt),
     index("users_role_created_idx").on(t.role, t.createdAt),
+    // The admin pickers (issue #17): "contains" search by name or e-mail (pg_trgm).
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     check("users_role_check", inList("role", ROLES)),
   ],
 );
@@ -158,6 +163,7 @@ export const merchants = pgTable(
     // Substring search (ILIKE '%q%') on the directory and the promotions search: trigram indexes (pg_trgm).
     index("merchants_name_trgm_idx").using("gin", t.businessName.op("gin_trgm_ops")),
     index("merchants_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    index("merchants_business_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -472,5 +478,29 @@ export const newsletterSubscriptions = pgTable(
     index("newsletter_subscriptions_user_idx").on(t.userId),
     check("newsletter_subscriptions_status_check", sql`status in ('pending', 'confirmed')`),
     check("newsletter_subscriptions_locale_check", sql`locale in ('en', 'nl', 'fr')`),
+  ],
+);
+
+/**
+ * Views and clicks per promotion or event per day (Brussels calendar): counts only, no personal data. Exactly
+ * one of promotion_id and event_id is set; the rows go with their promotion or event. Written in batches by
+ * the in-memory counter of app/modules/metrics (upserts on the unique key), never once per page view.
+ */
+export const dailyMetrics = pgTable(
+  "daily_metrics",
+  {
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    unique("daily_metrics_key").on(t.promotionId, t.eventId, t.day, t.kind).nullsNotDistinct(),
+    index("daily_metrics_event_day_idx").on(t.eventId, t.day).where(sql`event_id is not null`),
+    index("daily_metrics_day_idx").on(t.day),
+    check("daily_metrics_one_entity_check", sql`num_nonnulls(promotion_id, event_id) = 1`),
+    check("daily_metrics_kind_check", inList("kind", METRIC_KINDS)),
+    check("daily_metrics_count_check", sql`count >= 0`),
   ],
 );

@@ -122,6 +122,8 @@ const MATRIX: Record<string, Row> = {
   "routes/merchant/events": { url: "/merchant/events", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/merchant/profile": { url: "/merchant/profile", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
+  // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
+  "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
   ...Object.fromEntries(
     [

@@ -2,7 +2,7 @@
  * Administrator management of merchants (SPEC §2 Merchants, §7 merchants). Every function is admin only.
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
@@ -10,6 +10,8 @@ import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
+import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
 import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
@@ -84,15 +86,36 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
   return { rows, total };
 }
 
-/** Id and business name of every merchant, by name (SPEC §7: dropdowns). */
-export async function listMerchantOptions(actor: Actor | null): Promise<{ id: string; businessName: string }[]> {
+/**
+ * The admin picker's merchants (issue #17, SPEC §7 "id and business_name for dropdowns"): one page of at most
+ * LOOKUP_PAGE_SIZE, ordered by business name, whose business name or e-mail contains `q`, after the keyset
+ * cursor. The trigram indexes on both columns serve the search.
+ */
+export async function lookupMerchants(
+  actor: Actor | null,
+  query: { q?: string; after?: { key: string; id: string } | null } = {},
+): Promise<LookupPage> {
   assertMay(actor, "list-all");
   const db = await getDb();
-  return db
-    .select({ id: merchants.id, businessName: merchants.businessName })
+  const pattern = lookupPattern(query.q);
+  const after = query.after;
+  const rows = await db
+    .select({ id: merchants.id, businessName: merchants.businessName, businessEmail: merchants.businessEmail })
     .from(merchants)
-    .orderBy(merchants.businessName)
-    .limit(1000);
+    .where(
+      and(
+        pattern ? or(ilike(merchants.businessName, pattern), ilike(merchants.businessEmail, pattern)) : undefined,
+        after ? sql`(${merchants.businessName}, ${merchants.id}) > (${after.key}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(merchants.businessName, merchants.id)
+    .limit(LOOKUP_PAGE_SIZE + 1);
+  const page = rows.slice(0, LOOKUP_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ id: r.id, label: r.businessName, detail: r.businessEmail })),
+    next: rows.length > LOOKUP_PAGE_SIZE && last ? encodeCursor(last.businessName, last.id) : null,
+  };
 }
 
 /** Creates the account (role merchant) and the merchant record in one transaction; VAT optional. */
