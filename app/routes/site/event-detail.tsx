@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
@@ -73,6 +74,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
   const label = useCategoryLabel();
   const { municipality } = loaderData;
+  // Issue #17: the view, and the clicks on directions and share, are counted.
+  const track = useMetrics("event", loaderData.event?.id, loaderData.event?.merchantId);
   const back = `/events/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.event) {
     // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
@@ -188,13 +191,13 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <button type="button" className="btn-secondary">
                   {t("eventDetail.contactOrganizer")}
                 </button>
-                <button type="button" className="btn-secondary">
+                <button type="button" className="btn-secondary" onClick={() => track("directions")}>
                   {t("eventDetail.directions")}
                 </button>
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`event:${e.id}`} />
-                <ShareButton title={e.title} />
+                <ShareButton title={e.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>

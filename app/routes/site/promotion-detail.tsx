@@ -6,6 +6,7 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
 import { formatDate, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
@@ -71,6 +72,8 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   const label = useCategoryLabel();
   const [redeemed, setRedeemed] = useState(false);
   const { municipality } = loaderData;
+  // Issue #17: the view, and the clicks on call, directions, website and share, are counted.
+  const track = useMetrics("promotion", loaderData.promotion?.id, loaderData.promotion?.merchant.id);
   const back = `/promotions/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.promotion) {
     return (
@@ -182,7 +185,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </p>
               <div className="grid grid-cols-2 gap-2">
                 {m.phoneNumber ? (
-                  <a href={telHref(m.phoneNumber)} className="btn-secondary">
+                  <a href={telHref(m.phoneNumber)} className="btn-secondary" onClick={() => track("call")}>
                     <Phone aria-hidden="true" className="size-4" />
                     {t("promotionDetail.call")}
                   </a>
@@ -196,6 +199,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                   <a
                     href={directionsUrl(m.address)}
                     className="btn-secondary"
+                    onClick={() => track("directions")}
                     target="_blank"
                     rel="noopener noreferrer"
                   >
@@ -211,7 +215,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`promotion:${p.id}`} />
-                <ShareButton title={p.title} />
+                <ShareButton title={p.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>
@@ -252,7 +256,11 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dt>
                 <dd className="pl-6 text-slate-700">
                   {m.phoneNumber ? (
-                    <a className="link flex min-h-6 w-fit items-center" href={telHref(m.phoneNumber)}>
+                    <a
+                      className="link flex min-h-6 w-fit items-center"
+                      href={telHref(m.phoneNumber)}
+                      onClick={() => track("call")}
+                    >
                       {m.phoneNumber}
                     </a>
                   ) : (
@@ -271,7 +279,13 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dt>
                 <dd className="pl-6 break-all text-slate-700">
                   {website ? (
-                    <a className="link" href={website} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="link"
+                      href={website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => track("website")}
+                    >
                       {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
                     </a>
                   ) : (
