@@ -23,7 +23,16 @@ import { todayIso } from "~/lib/format";
 import { log } from "~/lib/log.server";
 import { clientGroup } from "~/lib/net";
 import { counts, can } from "./metrics.policy";
-import { CLICK_KINDS, METRIC_KINDS, type MetricEntity, type MetricKind, isBot } from "./metrics";
+import {
+  CLICK_KINDS,
+  METRIC_KINDS,
+  type MerchantMetrics,
+  type MetricEntity,
+  type MetricKind,
+  type MetricTotals,
+  type PromotionMetrics,
+  isBot,
+} from "./metrics";
 import type { Beacon } from "./metrics.schema";
 
 // Counters are bookkeeping for the page caches: writing them changes no public page.
@@ -207,23 +216,6 @@ export function pendingCounters(): number {
 }
 
 // --- Reading ------------------------------------------------------------------------------------------
-
-export type MetricTotals = Record<MetricKind, number>;
-export type DailyPoint = { day: string; views: number; clicks: number };
-export type PromotionMetrics = {
-  id: string;
-  title: string;
-  totals: MetricTotals;
-  clicks: number;
-  /** The last 30 days, oldest first, every day present. */
-  days: DailyPoint[];
-};
-export type MerchantMetrics = {
-  /** All time, promotions and events together. */
-  totals: MetricTotals;
-  clicks: number;
-  promotions: PromotionMetrics[];
-};
 
 export const CHART_DAYS = 30;
 /** Promotions shown with a chart on the dashboard (the most viewed in the last 30 days first). */

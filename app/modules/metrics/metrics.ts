@@ -23,3 +23,21 @@ export function isBot(userAgent: string | null | undefined): boolean {
   const ua = userAgent?.trim() ?? "";
   return ua.length < 10 || BOT.test(ua);
 }
+
+/** A day of a promotion's chart. */
+export type DailyPoint = { day: string; views: number; clicks: number };
+export type MetricTotals = Record<MetricKind, number>;
+export type PromotionMetrics = {
+  id: string;
+  title: string;
+  totals: MetricTotals;
+  clicks: number;
+  /** The last 30 days, oldest first, every day present. */
+  days: DailyPoint[];
+};
+export type MerchantMetrics = {
+  /** All time, promotions and events together. */
+  totals: MetricTotals;
+  clicks: number;
+  promotions: PromotionMetrics[];
+};

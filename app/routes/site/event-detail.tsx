@@ -219,7 +219,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
                 <p className="flex items-center gap-1 text-sm text-slate-700">
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}
+                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
+                  <span className="text-xs text-slate-600">{t("figures.example")}</span>
                 </p>
               </div>
             </div>

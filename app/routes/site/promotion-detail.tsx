@@ -148,7 +148,10 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
             <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
               <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-              <span>{t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}</span>
+              <span>
+                {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
+                <span className="text-xs text-slate-600">{t("figures.example")}</span>
+              </span>
             </div>
             <div className="mt-4">
               <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
@@ -163,14 +166,17 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </div>
             </dl>
             <div className="mt-4">
-              <p className="text-sm text-slate-700">{t("promotionDetail.redeemed", { count, total })}</p>
+              <p className="text-sm text-slate-700">
+                {t("promotionDetail.redeemed", { count, total })}{" "}
+                <span className="text-xs text-slate-600">{t("figures.example")}</span>
+              </p>
               <div
                 className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
                 role="progressbar"
                 aria-valuemin={0}
                 aria-valuemax={total}
                 aria-valuenow={count}
-                aria-label={t("promotionDetail.redeemed", { count, total })}
+                aria-label={`${t("promotionDetail.redeemed", { count, total })} ${t("figures.example")}`}
               >
                 <div className="h-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
               </div>
