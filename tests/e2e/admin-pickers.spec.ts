@@ -73,7 +73,7 @@ test.describe("admin pickers", () => {
     const searched = page.waitForResponse((r) => r.url().includes("/admin/lookup/merchants?q=brass"));
     await page.keyboard.type("brass");
     await searched;
-    const options = dialog.getByRole("option");
+    const options = dialog.getByRole("listbox").getByRole("option");
     await expect(options.first()).toContainText(/Brasserie/);
     for (const text of await options.allTextContents()) expect(text.toLowerCase()).toContain("brass");
     // Debounced: the five quick keystrokes made one request, not one each.
@@ -91,7 +91,7 @@ test.describe("admin pickers", () => {
     await page.keyboard.press("ArrowDown");
     const options = dialog.getByRole("listbox").getByRole("option");
     await expect(options).toHaveCount(20);
-    await expect(dialog.getByText("20 matches shown, more available")).toBeVisible();
+    await expect(dialog.getByText("20 matches shown, more available").first()).toBeVisible();
     const more = page.waitForResponse((r) => r.url().includes("/admin/lookup/users") && r.url().includes("cursor="));
     for (let i = 0; i < 21; i++) await page.keyboard.press("ArrowDown");
     await more;

@@ -23,6 +23,7 @@ async function figures(page: Page, promotionId: string) {
   return {
     view: await read("view"),
     call: await read("call"),
+    directions: await read("directions"),
     website: await read("website"),
     totalViews: await stat("views"),
     totalClicks: await stat("clicks"),
@@ -57,19 +58,31 @@ test("a resident's view and clicks on a promotion appear on the merchant's dashb
   await visitor.goto(`${href}?lng=en`);
   await expect.poll(() => beacons.some((b) => b.includes("k=view"))).toBe(true);
   await visitor.getByRole("link", { name: "Call merchant" }).first().click();
-  const popup = visitorContext.waitForEvent("page");
-  await visitor.locator('a[target="_blank"][href^="https://www."]').first().click();
-  await (await popup).close();
-  await expect.poll(() => beacons.filter((b) => /k=(call|website)/.test(b)).length).toBe(2);
+  for (const link of [
+    visitor.getByRole("link", { name: "Get directions" }),
+    visitor.locator('dd a[target="_blank"]'),
+  ]) {
+    const popup = visitorContext.waitForEvent("page");
+    await link.first().click();
+    await (await popup).close();
+  }
+  await expect
+    .poll(() => beacons.filter((b) => /k=(call|directions|website)/.test(b)).sort())
+    .toEqual([
+      expect.stringContaining("k=call"),
+      expect.stringContaining("k=directions"),
+      expect.stringContaining("k=website"),
+    ]);
 
   await expect
     .poll(async () => figures(merchant, promotionId), { timeout: 30_000, intervals: [1_000] })
     .toEqual({
       view: before.view + 1,
       call: before.call + 1,
+      directions: before.directions + 1,
       website: before.website + 1,
       totalViews: before.totalViews + 1,
-      totalClicks: before.totalClicks + 2,
+      totalClicks: before.totalClicks + 3,
     });
   const card = merchant.getByTestId(`figures-${promotionId}`);
   await expect(card.getByRole("img")).toHaveAccessibleName(/last 30 days/);

@@ -77,7 +77,7 @@ export function DailyChart({ title, days }: { title: string; days: DailyPoint[] 
           {t("metrics.showTable")}
           <span className="sr-only">: {title}</span>
         </summary>
-        <div className="mt-2 max-h-64 overflow-y-auto">
+        <div className="mt-2">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{t("metrics.tableCaption", { title })}</caption>
             <thead>
