@@ -1,5 +1,5 @@
 /** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
-import { and, count, desc, eq, gt, ilike, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Role } from "@db/schema";
@@ -9,7 +9,7 @@ import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
-import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
+import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/lookup.server";
 import { securityEvent } from "~/lib/log.server";
 import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
@@ -81,8 +81,9 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
 
 /**
  * The admin picker's users (issue #17, SPEC §7 "select id and email ordered by email for dropdowns"): one page
- * of at most LOOKUP_PAGE_SIZE, ordered by e-mail, whose name or e-mail contains `q`, after the keyset cursor.
- * The trigram indexes on name and e-mail serve the search; the unique e-mail index serves the order.
+ * of at most LOOKUP_PAGE_SIZE, ordered by e-mail, whose name or e-mail contains `q` (starts with it, for one or
+ * two characters), after the keyset cursor. The trigram indexes on name and e-mail serve a search with few
+ * matches, the unique e-mail index one with many (chosen on the planner's estimate).
  */
 export async function lookupUsers(
   actor: Actor | null,
@@ -91,16 +92,18 @@ export async function lookupUsers(
   guard(actor, "list");
   const db = await getDb();
   const pattern = lookupPattern(query.q);
+  const where = and(
+    pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+    query.after ? gt(users.email, query.after.key) : undefined,
+  );
+  // Many matches: read the e-mail index in order. Few: collect them (trigram indexes) and sort (lookup.server.ts).
+  const dense = !pattern || (await estimateRows(db, sql`select 1 from ${users} where ${where}`)) > DENSE_MATCHES;
   const rows = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(users)
-    .where(
-      and(
-        pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
-        query.after ? gt(users.email, query.after.key) : undefined,
-      ),
-    )
-    .orderBy(users.email)
+    .where(where)
+    // The same order either way; `|| ''` only keeps the planner from walking the e-mail index.
+    .orderBy(dense ? users.email : sql`${users.email} || ''`)
     .limit(LOOKUP_PAGE_SIZE + 1);
   const page = rows.slice(0, LOOKUP_PAGE_SIZE);
   const last = page.at(-1);
