@@ -67,6 +67,10 @@ const MATRIX: Record<string, Row> = {
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
   // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
   "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },
+  // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
+  // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
+  "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
+  "routes/api/media": { url: `/media/${"0".repeat(32)}-640.webp`, get: "notfound", post: "none" },
   // A layout's URL is one of its children's: its POST is the child's action, checked in the child's row.
   "routes/site/layout": { url: "/about-us", get: "ok", post: "skip" },
   "routes/site/landing": { url: "/", get: "ok", post: "none" },

@@ -13,6 +13,7 @@ import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.serve
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
@@ -44,6 +45,7 @@ export type AdminMerchantRow = {
   vatNumber: string | null;
   category: string | null;
   isPremium: boolean;
+  logoUrl: string | null;
   municipalityId: string | null;
   municipalityName: string | null;
   userEmail: string;
@@ -66,6 +68,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         vatNumber: merchants.vatNumber,
         category: merchants.category,
         isPremium: merchants.isPremium,
+        logoUrl: merchants.logoUrl,
         municipalityId: merchants.municipalityId,
         municipalityName: municipalities.name,
         userEmail: users.email,
@@ -166,10 +169,13 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       municipalityId: input.municipality_id,
       category: input.category,
       isPremium: input.is_premium,
+      ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
+    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,
