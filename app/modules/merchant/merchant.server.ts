@@ -12,8 +12,9 @@ import { recordEvent } from "../log/log.server";
 import type { OpeningHours } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
+import { rowColumns } from "~/lib/search.server";
 
-export type MerchantRecord = typeof merchants.$inferSelect;
+export type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 
 /** 'Merchant ID not found. Please log in as a merchant.' */
 export const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
@@ -50,7 +51,7 @@ export const RECENT_ACTIVITIES = 5;
 export async function getOwnMerchant(actor: Actor | null): Promise<MerchantRecord> {
   if (!actor) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   const db = await getDb();
-  const [row] = await db.select().from(merchants).where(eq(merchants.id, actor.id)).limit(1);
+  const [row] = await db.select(rowColumns(merchants)).from(merchants).where(eq(merchants.id, actor.id)).limit(1);
   if (!row || !can(actor, "read-own", row)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   return row;
 }
@@ -102,7 +103,7 @@ export async function updateOwnMerchantProfile(
       .update(merchants)
       .set({ ...values, openingHours: (values.openingHours ?? null) as OpeningHours | null })
       .where(eq(merchants.id, current.id))
-      .returning();
+      .returning(rowColumns(merchants));
     await recordEvent(
       {
         userId: actor.id,

@@ -13,6 +13,7 @@ import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { recordEvent } from "../log/log.server";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
+import { rowColumns } from "~/lib/search.server";
 
 export const HOME_REPORTS_LIMIT = 3;
 export const REPORTS_PAGE_SIZE = 12;
@@ -109,7 +110,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
         imageUrl: input.image_url,
         status: "pending",
       })
-      .returning();
+      .returning(rowColumns(reports));
     await recordEvent(
       {
         userId: actor.id,
