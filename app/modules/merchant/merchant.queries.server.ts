@@ -206,3 +206,24 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
   if (!row) return null;
   return { ...row, openingHours: parseOpeningHours(row.openingHours) };
 }
+
+export const FEATURED_MERCHANTS_LIMIT = 8;
+
+export type FeaturedMerchant = { id: string; businessName: string; logoUrl: string | null };
+
+/**
+ * The municipality home's featured merchants: its premium merchants, whether or not one of their promotions
+ * is among the few the page shows (issue #17), by name (merchants_municipality_name_idx).
+ */
+export async function featuredMerchants(
+  municipalityId: string,
+  limit = FEATURED_MERCHANTS_LIMIT,
+): Promise<FeaturedMerchant[]> {
+  const db = await getDb();
+  return db
+    .select({ id: merchants.id, businessName: merchants.businessName, logoUrl: merchants.logoUrl })
+    .from(merchants)
+    .where(and(eq(merchants.municipalityId, municipalityId), eq(merchants.isPremium, true)))
+    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .limit(limit);
+}

@@ -37,9 +37,15 @@ async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<
   return (await allMunicipalities()).find(match) ?? null;
 }
 
+/** Names in the order people expect: accents and a leading "'s-" aside ("Écaussinnes" under E). */
+const byName = new Intl.Collator("nl", { sensitivity: "base", ignorePunctuation: true });
+
 /** Active municipalities ordered by name (landing search, registration). */
 export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> {
-  return (await allMunicipalities()).filter((m) => m.isActive).map(({ id, name, slug }) => ({ id, name, slug }));
+  return (await allMunicipalities())
+    .filter((m) => m.isActive)
+    .map(({ id, name, slug }) => ({ id, name, slug }))
+    .sort((a, b) => byName.compare(a.name, b.name));
 }
 
 /** All municipalities ordered by name (profile picker, admin). */

@@ -10,6 +10,7 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.queries.server";
+import { type FeaturedMerchant, featuredMerchants } from "~/modules/merchant/merchant.queries.server";
 import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "~/modules/live/live.server";
 import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";
 import { type PublicReport, homeReports } from "~/modules/report/report.server";
@@ -32,14 +33,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = await context.getActor();
   const id = municipality.id;
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
-  // Three queries in parallel (four for a signed-in user: the urgent panel is only read for them).
-  const [{ counts, live }, reports, promotions, events] = await Promise.all([
+  // Four queries in parallel (five for a signed-in user: the urgent panel is only read for them).
+  const [{ counts, live }, reports, promotions, events, featured] = await Promise.all([
     orFallback("counts and live updates", { counts: zero, live: [] as LiveUpdate[] }, () =>
       homeSnapshot(id, todayIso()),
     ),
     actor ? orFallback<PublicReport[]>("reports", [], () => homeReports(id)) : Promise.resolve([] as PublicReport[]),
     orFallback<PromotionRow[]>("promotions", [], () => homePromotions(id)),
     orFallback<EventRow[]>("events", [], () => homeEvents(id)),
+    // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
+    orFallback<FeaturedMerchant[]>("featured merchants", [], () => featuredMerchants(id)),
   ]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
@@ -49,6 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reports,
     promotions,
     events,
+    featured,
     serverNow: new Date().toISOString(),
     meta: {
       title: context.t("site:municipalityHome.title", { city: municipality.name }),
@@ -62,11 +66,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
-  const { municipality, counts, promotions, events } = loaderData;
+  const { municipality, counts, promotions, events, featured } = loaderData;
   const slug = municipality.slug;
   const city = municipality.name;
   const exclusive = promotions.filter((p) => p.isPremium);
-  const featured = [...new Map(promotions.filter((p) => p.merchantPremium).map((p) => [p.merchantId, p])).values()];
   const counters = [
     { key: "members", icon: Users, value: counts.members, to: null },
     { key: "merchants", icon: Store, value: counts.merchants, to: `/merchants?municipality=${slug}` },
@@ -139,21 +142,21 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-title" className="mt-12">
           <SectionHeading id="featured-title" title={t("municipalityHome.featuredMerchants")} />
           <ul className="flex flex-wrap gap-3">
-            {featured.map((p) => (
-              <li key={p.merchantId}>
+            {featured.map((m) => (
+              <li key={m.id}>
                 <Link
-                  to={`/merchants/${p.merchantId}`}
+                  to={`/merchants/${m.id}`}
                   className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
                 >
                   <img
-                    src={p.merchantLogoUrl ?? "/images/demo/gallery-1.svg"}
+                    src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
                     alt=""
                     width={40}
                     height={40}
                     loading="lazy"
                     className="size-10 rounded-full bg-slate-100 object-cover"
                   />
-                  <span className="font-medium text-slate-900">{p.merchantName}</span>
+                  <span className="font-medium text-slate-900">{m.businessName}</span>
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{t("common.premium")}</span>
                 </Link>
