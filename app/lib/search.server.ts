@@ -40,6 +40,15 @@ export function nameSimilarity(column: SQLWrapper | AnyColumn, q: string): SQL<n
   return sql<number>`word_similarity(search_key(${q}), search_key(${column}))`;
 }
 
+/**
+ * `column = any(array(subquery))`: the subquery runs once (an InitPlan) and the outer table is read through
+ * its index on `column`, so it can be ORed with a full-text match in one BitmapOr. (`column in (subquery)`
+ * in an OR becomes a hashed filter over every row instead.)
+ */
+export function inSubquery(column: SQLWrapper | AnyColumn, subquery: SQLWrapper): SQL {
+  return sql`${column} = any(array(${subquery}))`;
+}
+
 /** A table's columns without its search_vector (the document stays in the database, never in a page). */
 export function rowColumns<T extends PgTable>(table: T): Omit<T["_"]["columns"], "searchVector"> {
   const { searchVector: _v, ...columns } = getTableColumns(table) as Record<string, unknown>;

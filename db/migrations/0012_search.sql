@@ -23,13 +23,15 @@ CREATE OR REPLACE FUNCTION search_document(body text) RETURNS tsvector
     FROM (SELECT public.immutable_unaccent(coalesce(body, '')) AS d) AS s
   $$;--> statement-breakpoint
 -- The query side: every word of the search (at most 8) must match, as itself or as its Dutch, French or
--- English stem, also as the beginning of a longer word ("fleurs" -> fleur:* finds "fleuriste"). Only letters
--- and digits reach to_tsquery, so its operators cannot be injected. An empty result matches nothing.
+-- English stem, also as the beginning of a longer word ("fleurs" -> fleur:* finds "fleuriste"). The stems
+-- come from to_tsvector (no notices for stop words, unlike to_tsquery) and only letters and digits reach the
+-- query, so its operators cannot be injected. NULL (matches nothing) when the text has no word.
 CREATE OR REPLACE FUNCTION search_query(q text) RETURNS tsquery
   LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT
   AS $$
   DECLARE
-    result tsquery := ''::tsquery;
+    result tsquery;
+    term tsquery;
     word text;
     n int := 0;
   BEGIN
@@ -38,10 +40,11 @@ CREATE OR REPLACE FUNCTION search_query(q text) RETURNS tsquery
       n := n + 1;
       EXIT WHEN n > 8;
       word := left(word, 60);
-      result := result && (
-        to_tsquery('simple'::regconfig, word || ':*') || to_tsquery('dutch'::regconfig, word || ':*')
-        || to_tsquery('french'::regconfig, word || ':*') || to_tsquery('english'::regconfig, word || ':*')
-      );
+      SELECT string_agg(DISTINCT quote_literal(v.lexeme) || ':*', ' | ')::tsquery INTO term
+        FROM unnest(to_tsvector('simple'::regconfig, word) || to_tsvector('dutch'::regconfig, word)
+          || to_tsvector('french'::regconfig, word) || to_tsvector('english'::regconfig, word)) AS v;
+      CONTINUE WHEN term IS NULL;
+      result := CASE WHEN result IS NULL THEN term ELSE result && term END;
     END LOOP;
     RETURN result;
   END
@@ -65,4 +68,6 @@ CREATE INDEX "merchants_search_idx" ON "merchants" USING gin ("search_vector");-
 CREATE INDEX "reports_search_idx" ON "reports" USING gin ("search_vector");--> statement-breakpoint
 -- Names: trigram similarity and substrings of the normalised name (near misses, "s hertogenbosch").
 CREATE INDEX "merchants_name_key_trgm_idx" ON "merchants" USING gin (search_key("business_name") gin_trgm_ops);--> statement-breakpoint
+-- The admin's merchant search also matches the business email as a substring.
+CREATE INDEX "merchants_email_trgm_idx" ON "merchants" USING gin ("business_email" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "municipalities_name_key_trgm_idx" ON "municipalities" USING gin (search_key("name") gin_trgm_ops);

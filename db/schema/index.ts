@@ -175,6 +175,7 @@ export const merchants = pgTable(
     // Full-text search and the normalised name's trigrams (similarity, near misses): migration 0012.
     index("merchants_search_idx").using("gin", t.searchVector),
     index("merchants_name_key_trgm_idx").using("gin", sql`search_key(${t.businessName}) gin_trgm_ops`),
+    index("merchants_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );

@@ -52,10 +52,16 @@ const filters = (q: string) => promotionFiltersFrom(new URL(`http://x/promotions
 const cases: [string, () => Promise<unknown>][] = [
   ["promotions list (no search)", () => listPublicPromotions(benchId, filters(""))],
   ["promotions search q=coffee", () => listPublicPromotions(benchId, filters("q=coffee"))],
-  ["promotions search q=coffee&category=Food", () => listPublicPromotions(benchId, filters("q=coffee&category=Food+%26+Drink"))],
+  [
+    "promotions search q=coffee&category=Food",
+    () => listPublicPromotions(benchId, filters("q=coffee&category=Food+%26+Drink")),
+  ],
   ["promotions search q=bakkerijen (stem+prefix)", () => listPublicPromotions(benchId, filters("q=bakkerijen"))],
   ["merchant directory q=coffee", () => listDirectory(merchantFiltersFrom(new URL("http://x/merchants?q=coffee")))],
-  ["merchant directory q=cofee (typo)", () => listDirectory(merchantFiltersFrom(new URL("http://x/merchants?q=cofee")))],
+  [
+    "merchant directory q=cofee (typo)",
+    () => listDirectory(merchantFiltersFrom(new URL("http://x/merchants?q=cofee"))),
+  ],
   ["admin promotions q=coffee", () => listAllPromotions(admin, { q: "coffee", pageSize: 20, offset: 0 })],
   ["admin events q=music", () => listAllEvents(admin, { q: "music", pageSize: 20, offset: 0 })],
   ["admin merchants q=coffee", () => listMerchants(admin, { q: "coffee" })],
@@ -101,7 +107,9 @@ await time("promotions search q=coffee&category", () =>
   listPublicPromotions(benchId, filters("q=coffee&category=Food+%26+Drink")),
 );
 await time("promotions search q=bakkerijen", () => listPublicPromotions(benchId, filters("q=bakkerijen")));
-await time("merchant directory q=coffee", () => listDirectory(merchantFiltersFrom(new URL("http://x/merchants?q=coffee"))));
+await time("merchant directory q=coffee", () =>
+  listDirectory(merchantFiltersFrom(new URL("http://x/merchants?q=coffee"))),
+);
 await time("admin reports q=smoke", () => listReportsForAdmin(admin, { q: "smoke" }), 50);
 await explainer.end();
 await closeDatabase();

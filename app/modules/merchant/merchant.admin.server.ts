@@ -15,7 +15,7 @@ import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
-import { matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 import {
   type AdminMerchantCreateInput,
   type AdminMerchantUpdateInput,
@@ -64,8 +64,14 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         matches(merchants.searchVector, q),
         nameMatches(merchants.businessName, q),
         ilike(merchants.businessEmail, p),
-        ilike(users.email, p),
-        ilike(users.name, p),
+        // The account's email or name: the merchant's id is its user's id.
+        inSubquery(
+          merchants.id,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(or(ilike(users.email, p), ilike(users.name, p))),
+        ),
       )
     : undefined;
   const { limit, offset } = paging(query);

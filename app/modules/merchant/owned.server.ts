@@ -9,7 +9,7 @@
  *   merchant record (SPEC §4); posted owner fields are ignored. A row of another merchant is answered as not
  *   found, and nothing changes.
  */
-import { type SQL, and, count, desc, eq, inArray, or } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, or } from "drizzle-orm";
 import { merchants, type events, type promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type CountedTable, listTotal } from "~/lib/counts.server";
@@ -20,7 +20,7 @@ import { changedFields, isUuid } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
 import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
 import type { OwnedAction } from "./owned.policy";
-import { matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 
 type OwnedTable = typeof promotions | typeof events;
 type Values = Record<string, unknown>;
@@ -108,7 +108,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     const where = q
       ? (or(
           matches(table.searchVector, q),
-          inArray(
+          inSubquery(
             table.merchantId,
             db.select({ id: merchants.id }).from(merchants).where(nameMatches(merchants.businessName, q)),
           ),

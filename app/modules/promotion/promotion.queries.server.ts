@@ -2,7 +2,7 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
-import { type SQL, type SQLWrapper, and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { merchants, promotions } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
@@ -10,7 +10,7 @@ import { getDb } from "~/lib/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/format";
 import { isUuid } from "~/lib/query";
-import { matches, nameMatches, rank, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search.server";
 
 export { PROMOTION_SORTS, type PromotionSort };
 export const PROMOTIONS_PAGE_SIZE = 12;
@@ -98,7 +98,7 @@ export async function listPublicPromotions(
     where.push(
       or(
         matches(promotions.searchVector, q),
-        inArray(
+        inSubquery(
           promotions.merchantId,
           db
             .select({ id: merchants.id })

@@ -2,7 +2,7 @@
  * Report moderation (SPEC §2 Reports, §4 report states, §7 reports). Admin only, enforced through
  * report.policy: approve or reject only while pending; delete in any status.
  */
-import { type SQL, and, count, desc, eq, ilike, inArray, or } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus, type ReportType } from "@db/schema";
@@ -15,7 +15,7 @@ import { enqueueReportNotifications } from "../notification/notification.jobs.se
 import type { ModerationInput } from "./report.schema";
 import { can } from "./report.policy";
 import { isUuid, likePattern } from "~/lib/query";
-import { matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 
 export type AdminReportRow = {
   id: string;
@@ -45,11 +45,11 @@ function reportSearch(db: Db, text: string | undefined): SQL | undefined {
     matches(reports.searchVector, q),
     (REPORT_TYPES as readonly string[]).includes(code) ? eq(reports.type, code) : undefined,
     (REPORT_STATUSES as readonly string[]).includes(code) ? eq(reports.status, code) : undefined,
-    inArray(
+    inSubquery(
       reports.municipalityId,
       db.select({ id: municipalities.id }).from(municipalities).where(nameMatches(municipalities.name, q)),
     ),
-    inArray(
+    inSubquery(
       reports.reporterId,
       db
         .select({ id: users.id })
