@@ -21,6 +21,7 @@ import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from 
 import type { Db } from "~/lib/db.server";
 import { insertAccount } from "~/modules/user/user.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
+import { seedDemoImages } from "./images";
 
 export const DEMO_ACCOUNTS = [
   { role: "user", email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
@@ -2011,5 +2012,7 @@ export async function seedDemo(db: Db): Promise<void> {
         createdAt: at(-40, 18, 0),
       },
     ]);
+    // Uploaded pictures for every promotion, event, logo and report photo (issue #14): db/seed/images.ts.
+    await seedDemoImages(tx);
   });
 }

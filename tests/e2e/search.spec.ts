@@ -25,7 +25,10 @@ test.describe("landing search with real names", () => {
 
     await page.goto("/?lng=nl");
     await page.getByRole("main").getByRole("combobox").fill("s hertogenbosch");
-    await page.getByRole("listbox").getByRole("option", { name: /'s-Hertogenbosch/ }).click();
+    await page
+      .getByRole("listbox")
+      .getByRole("option", { name: /'s-Hertogenbosch/ })
+      .click();
     await page.waitForURL(/\/s-hertogenbosch$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("'s-Hertogenbosch");
   });

@@ -10,6 +10,7 @@ import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
@@ -98,13 +99,11 @@ export function PromotionFields({
           defaultValue={row?.validUntil ?? today}
           error={fieldErrors.valid_until}
         />
-        <TextField
-          label={t("promotions.fields.imageUrl")}
+        <ImageField
+          label={t("common:media.image")}
           name="image_url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          defaultValue={row?.imageUrl ?? ""}
+          urlLabel={t("promotions.fields.imageUrl")}
+          defaultValue={row?.imageUrl}
           error={fieldErrors.image_url}
         />
       </div>

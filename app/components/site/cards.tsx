@@ -22,6 +22,7 @@ import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 import { Highlight } from "~/components/highlight";
+import { Picture } from "~/components/picture";
 
 /** The public event categories with an icon (SPEC: only these six have one). */
 const EVENT_ICONS = {
@@ -152,12 +153,12 @@ export function PromotionCard({
       }`}
     >
       <div className="relative">
-        <img
+        <Picture
           src={promotion.imageUrl ?? "/images/demo/gallery-1.svg"}
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="aspect-video w-full bg-slate-100 object-cover"
         />
         <div className="absolute left-2 top-2 flex gap-1">
@@ -225,12 +226,12 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
       className="group card flex h-full flex-col overflow-hidden transition hover:shadow-md"
     >
       <div className="relative">
-        <img
+        <Picture
           src={event.imageUrl ?? "/images/demo/gallery-2.svg"}
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="aspect-video w-full bg-slate-100 object-cover"
         />
         {event.isFeatured && (

@@ -12,6 +12,7 @@ import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { type ListQuery, type Page, paging } from "~/lib/list.server";
 import { likePattern } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
@@ -44,6 +45,7 @@ export type AdminMerchantRow = {
   vatNumber: string | null;
   category: string | null;
   isPremium: boolean;
+  logoUrl: string | null;
   municipalityId: string | null;
   municipalityName: string | null;
   userEmail: string;
@@ -84,6 +86,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         vatNumber: merchants.vatNumber,
         category: merchants.category,
         isPremium: merchants.isPremium,
+        logoUrl: merchants.logoUrl,
         municipalityId: merchants.municipalityId,
         municipalityName: municipalities.name,
         userEmail: users.email,
@@ -163,10 +166,13 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       municipalityId: input.municipality_id,
       category: input.category,
       isPremium: input.is_premium,
+      ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
+    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,

@@ -96,5 +96,10 @@ export const adminMerchantCreateSchema = z
   .superRefine(newPasswordsMatch);
 export type AdminMerchantCreateInput = z.output<typeof adminMerchantCreateSchema>;
 
-export const adminMerchantUpdateSchema = z.object({ ...adminMerchantFields, is_premium: checkbox() });
+export const adminMerchantUpdateSchema = z.object({
+  ...adminMerchantFields,
+  is_premium: checkbox(),
+  // The logo, uploaded or an address (issue #14); left as it is when not posted.
+  logo_url: optionalImageUrl().optional(),
+});
 export type AdminMerchantUpdateInput = z.output<typeof adminMerchantUpdateSchema>;

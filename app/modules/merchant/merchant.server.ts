@@ -9,6 +9,7 @@ import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import type { OpeningHours } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
@@ -104,6 +105,8 @@ export async function updateOwnMerchantProfile(
       .set({ ...values, openingHours: (values.openingHours ?? null) as OpeningHours | null })
       .where(eq(merchants.id, current.id))
       .returning(rowColumns(merchants));
+    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    await attachImage(tx, actor, { kind: "merchant", id: row.id, ownerId: row.id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,
