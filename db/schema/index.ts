@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -35,6 +36,14 @@ import {
 
 export * from "./enums";
 
+/**
+ * The full-text search document of a row (migration 0012): a stored generated column over the row's texts,
+ * built by the SQL function search_document() (simple + dutch + french + english, unaccented). Never written
+ * by the app; read only inside queries (app/lib/search.server.ts), never selected into a page.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
+
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
@@ -52,6 +61,8 @@ export const municipalities = pgTable(
   (t) => [
     uniqueIndex("municipalities_slug_key").on(t.slug),
     index("municipalities_active_name_idx").on(t.isActive, t.name),
+    // The landing search's near misses: trigrams of the normalised name (migration 0012).
+    index("municipalities_name_key_trgm_idx").using("gin", sql`search_key(${t.name}) gin_trgm_ops`),
     check("municipalities_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
@@ -156,6 +167,9 @@ export const merchants = pgTable(
     category: text("category"),
     isPremium: boolean("is_premium").notNull().default(false),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("business_name"), 'A') || setweight(search_document("address"), 'C')`,
+    ),
   },
   (t) => [
     index("merchants_municipality_name_idx").on(t.municipalityId, t.businessName),
@@ -165,7 +179,10 @@ export const merchants = pgTable(
     // Substring search (ILIKE '%q%') on the directory and the promotions search: trigram indexes (pg_trgm).
     index("merchants_name_trgm_idx").using("gin", t.businessName.op("gin_trgm_ops")),
     index("merchants_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
-    index("merchants_business_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
+    // Full-text search and the normalised name's trigrams (similarity, near misses): migration 0012.
+    index("merchants_search_idx").using("gin", t.searchVector),
+    index("merchants_name_key_trgm_idx").using("gin", sql`search_key(${t.businessName}) gin_trgm_ops`),
+    index("merchants_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -189,6 +206,9 @@ export const promotions = pgTable(
     discount: text("discount"),
     termsAndConditions: text("terms_and_conditions"),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B')`,
+    ),
   },
   (t) => [
     index("promotions_municipality_created_idx").on(t.municipalityId, t.createdAt),
@@ -198,6 +218,7 @@ export const promotions = pgTable(
     index("promotions_municipality_category_created_idx").on(t.municipalityId, t.category, t.createdAt),
     index("promotions_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("promotions_created_idx").on(t.createdAt),
+    index("promotions_search_idx").using("gin", t.searchVector),
     check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -221,6 +242,9 @@ export const events = pgTable(
       .references(() => merchants.id, { onDelete: "cascade" }),
     municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B') || setweight(search_document("venue"), 'C')`,
+    ),
   },
   (t) => [
     index("events_municipality_start_idx").on(t.municipalityId, t.startDate),
@@ -228,6 +252,7 @@ export const events = pgTable(
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("events_start_idx").on(t.startDate),
     index("events_created_idx").on(t.createdAt),
+    index("events_search_idx").using("gin", t.searchVector),
     check("events_category_check", inList("category", EVENT_CATEGORIES)),
     check("events_attendees_check", sql`attendees >= 0`),
     check("events_time_check", sql`time is null or time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -252,6 +277,7 @@ export const reports = pgTable(
     moderationNote: text("moderation_note"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     createdAt: createdAt(),
+    searchVector: searchVector(`setweight(search_document("description"), 'B')`),
   },
   (t) => [
     index("reports_municipality_status_created_idx").on(t.municipalityId, t.status, t.createdAt),
@@ -259,6 +285,7 @@ export const reports = pgTable(
     index("reports_created_idx").on(t.createdAt),
     // My reports: one reporter's reports, newest first (replaces the reporter-only index).
     index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
+    index("reports_search_idx").using("gin", t.searchVector),
     check("reports_type_check", inList("type", REPORT_TYPES)),
     check("reports_status_check", inList("status", REPORT_STATUSES)),
     check(
@@ -569,5 +596,27 @@ export const mediaVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaId, t.width, t.format] }),
     check("media_variants_format_check", sql`format in ('avif', 'webp', 'jpeg')`),
+  ],
+);
+
+/**
+ * The live stream's events (issue #15, migration 0011): one row per new resident, merchant, promotion or
+ * event, and per report approved, of a municipality, in commit order. Written by triggers only; the id is the
+ * SSE event id a reader resumes from.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    refId: text("ref_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("live_events_municipality_id_idx").on(t.municipalityId, t.id),
+    check("live_events_kind_check", sql`kind in ('user', 'merchant', 'promotion', 'event', 'report')`),
   ],
 );

@@ -258,6 +258,49 @@ for (const actor of ACTORS) {
   });
 }
 
+/**
+ * The live stream (issue #15) is an Express route in front of React Router (app/server/live-stream.server.ts),
+ * not in app/routes.ts: its row is here. Everyone may read a municipality's stream (approved reports are sent
+ * to signed-in readers only); nothing can be posted to it.
+ */
+const LIVE_MATRIX = { get: everyone("stream"), unknownMunicipality: everyone(404), post: everyone("refused") };
+
+test("access to the live stream (/live/:municipality)", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  for (const actor of ACTORS) {
+    let cookie = "";
+    if (actor !== "guest") {
+      const ctx = await contextFor(actor, baseURL as string);
+      cookie = (await ctx.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      await ctx.dispose();
+    }
+    const abort = new AbortController();
+    const res = await fetch(`${baseURL}/live/hasselt`, { headers: { Cookie: cookie }, signal: abort.signal });
+    const stream =
+      res.status === 200 &&
+      (res.headers.get("content-type") ?? "").startsWith("text/event-stream") &&
+      /no-store/.test(res.headers.get("cache-control") ?? "");
+    abort.abort();
+    if ((stream ? "stream" : `status ${res.status}`) !== LIVE_MATRIX.get[actor])
+      failures.push(`GET /live/hasselt as ${actor}: expected a stream, got ${res.status}`);
+    const unknown = await fetch(`${baseURL}/live/no-such-town`, { headers: { Cookie: cookie } });
+    if (unknown.status !== LIVE_MATRIX.unknownMunicipality[actor])
+      failures.push(`GET /live/no-such-town as ${actor}: got ${unknown.status}`);
+    const post = await fetch(`${baseURL}/live/hasselt`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: baseURL as string, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "x=1",
+      redirect: "manual",
+    });
+    const refused = post.status >= 400 && post.status < 500 ? "refused" : `status ${post.status}`;
+    if (refused !== LIVE_MATRIX.post[actor]) failures.push(`POST /live/hasselt as ${actor}: got ${post.status}`);
+  }
+  const bad = await fetch(`${baseURL}/live/hasselt`, { headers: { "Last-Event-ID": "not-a-number" } });
+  if (bad.status !== 400) failures.push(`a malformed Last-Event-ID: expected 400, got ${bad.status}`);
+  expect(failures).toEqual([]);
+});
+
 test("the auth library's own HTTP endpoints (sign-up, role and user changes) are not exposed", async ({
   request,
   baseURL,

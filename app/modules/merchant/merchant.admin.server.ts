@@ -9,14 +9,16 @@ import type { Actor } from "~/lib/auth.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { type ListQuery, type Page, paging } from "~/lib/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
+import { likePattern } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 import {
   type AdminMerchantCreateInput,
   type AdminMerchantUpdateInput,
@@ -57,7 +59,25 @@ export type AdminMerchantRow = {
 export async function listMerchants(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminMerchantRow>> {
   assertMay(actor, "list-all");
   const db = await getDb();
-  const where = searchWhere(query.q, [merchants.businessName, merchants.businessEmail, users.email, users.name]);
+  // The name and address by full text and trigrams (indexes of migration 0012), the emails and the user's
+  // name as substrings.
+  const q = searchText(query.q);
+  const p = q ? likePattern(q) : "";
+  const where = q
+    ? or(
+        matches(merchants.searchVector, q),
+        nameMatches(merchants.businessName, q),
+        ilike(merchants.businessEmail, p),
+        // The account's email or name: the merchant's id is its user's id.
+        inSubquery(
+          merchants.id,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(or(ilike(users.email, p), ilike(users.name, p))),
+        ),
+      )
+    : undefined;
   const { limit, offset } = paging(query);
   const [rows, total] = await Promise.all([
     db
@@ -160,7 +180,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+    const [current] = await tx.select(rowColumns(merchants)).from(merchants).where(eq(merchants.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     const next = {
       businessName: input.business_name,
@@ -172,7 +192,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
-    const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
+    const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
     if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
@@ -195,7 +215,7 @@ export async function deleteMerchant(actor: Actor | null, id: string) {
   if (id === actor.id) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning();
+    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     if (!row) throw new NotFoundError();
     const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
     await recordEvent(

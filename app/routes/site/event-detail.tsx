@@ -13,6 +13,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import { eventJsonLd } from "~/modules/opendata/structured-data";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
 
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;
   try {
-    event = await findPublicEvent(municipality.id, params.eventId);
+    event = await municipalityRead(municipality.id, () => findPublicEvent(municipality.id, params.eventId));
   } catch (err) {
     log("error", "event detail failed", { err, id: params.eventId });
     return data(

@@ -15,6 +15,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import { offerJsonLd } from "~/modules/opendata/structured-data";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
 
@@ -23,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
   try {
-    promotion = await findPublicPromotion(municipality.id, params.promotionId);
+    promotion = await municipalityRead(municipality.id, () => findPublicPromotion(municipality.id, params.promotionId));
   } catch (err) {
     log("error", "promotion detail failed", { err, id: params.promotionId });
     return data(
