@@ -17,8 +17,9 @@ const CREDENTIALS: Record<Exclude<Actor, "guest">, { email: string; password: st
   admin: DEMO.admin,
 };
 
-/** ok: 200 with content; login: sent to /login; home: sent to /; notfound: the 404 page or a redirect to /404. */
-type Get = "ok" | "login" | "home" | "notfound";
+/** ok: 200 with content; login: sent to /login; home: sent to /; notfound: the 404 page or a redirect to /404;
+ * none: the route answers no GET (405). */
+type Get = "ok" | "login" | "home" | "notfound" | "none";
 /** denied-login / denied-home: refused before the action runs; handled: the action answered with a 4xx
  * (validation, not found, method not allowed) — never a 2xx change and never a 5xx; none: no action (405). */
 type Post = "login" | "home" | "handled" | "none" | "redirect-ok" | "skip";
@@ -64,6 +65,8 @@ const MATRIX: Record<string, Row> = {
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
+  // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
+  "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },
   // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
   // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
   "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
@@ -134,6 +137,8 @@ const MATRIX: Record<string, Row> = {
   "routes/merchant/events": { url: "/merchant/events", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/merchant/profile": { url: "/merchant/profile", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
+  // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
+  "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
   // Issue #19: a user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
   "routes/admin/user-privacy": {
@@ -222,6 +227,7 @@ for (const actor of ACTORS) {
         // /merchant and /admin send the right role on to the dashboard.
         if (got === "other" && expected === "ok") got = "ok";
       } else if (doc.status() === 404) got = "notfound";
+      else if (doc.status() === 405) got = "none";
       else if (doc.status() === 200) got = "ok";
       else got = `status ${doc.status()}`;
       if (got !== expected) failures.push(`GET ${row.url} (${id}) as ${actor}: expected ${expected}, got ${got}`);
@@ -235,6 +241,7 @@ for (const actor of ACTORS) {
         let gotData: string;
         if (redirect) gotData = classifyLocation(redirect);
         else if (res.status() === 404) gotData = "notfound";
+        else if (res.status() === 405) gotData = "none";
         else if (res.status() === 200) gotData = "ok";
         else gotData = `status ${res.status()}`;
         if (gotData === "other" && expected === "ok") gotData = "ok";

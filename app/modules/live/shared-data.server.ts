@@ -10,6 +10,7 @@
 import { forMunicipality, shortCache } from "~/lib/cache.server";
 import { todayIso } from "~/lib/format";
 import { type EventCard, homeEvents } from "~/modules/event/event.queries.server";
+import { type FeaturedMerchant, featuredMerchants } from "~/modules/merchant/merchant.queries.server";
 import {
   type PromotionCard,
   type PromotionFilters,
@@ -26,6 +27,7 @@ const snapshots = shortCache<Snapshot>({ max: 500 });
 const reports = shortCache<PublicReport[]>({ max: 500 });
 const promotions = shortCache<PromotionCard[]>({ max: 500 });
 const events = shortCache<EventCard[]>({ max: 500 });
+const featured = shortCache<FeaturedMerchant[]>({ max: 500 });
 const promotionPages = shortCache<PromotionPage>({ max: 2000 });
 
 /** Counters, live items and the live stream's cursor (counted "today" in the server's calendar). */
@@ -51,6 +53,11 @@ export function sharedHomePromotions(municipalityId: string): Promise<PromotionC
 export function sharedHomeEvents(municipalityId: string): Promise<EventCard[]> {
   const today = todayIso();
   return events.get(`${municipalityId}|${today}`, () => homeEvents(municipalityId), undefined, municipalityId);
+}
+
+/** Every premium merchant of the municipality (issue #17: not only those with a promotion on the home). */
+export function sharedFeaturedMerchants(municipalityId: string): Promise<FeaturedMerchant[]> {
+  return featured.get(municipalityId, () => featuredMerchants(municipalityId), undefined, municipalityId);
 }
 
 /** One page of the public promotions list, keyed on every filter (and the day: "ending soon" sorts on it). */

@@ -15,6 +15,7 @@ import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
+import { rowColumns } from "~/lib/search.server";
 
 export const HOME_REPORTS_LIMIT = 3;
 export const REPORTS_PAGE_SIZE = 12;
@@ -125,7 +126,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
         imageUrl: input.image_url,
         status: "pending",
       })
-      .returning();
+      .returning(rowColumns(reports));
     // An uploaded photo becomes the report's: public only once the report is approved (issue #14).
     await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
     await recordEvent(

@@ -4,6 +4,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
@@ -75,6 +76,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
   const label = useCategoryLabel();
   const { municipality } = loaderData;
+  // Issue #17: the view, and the clicks on directions and share, are counted.
+  const track = useMetrics("event", loaderData.event?.id, loaderData.event?.merchantId);
   const back = `/events/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.event) {
     // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
@@ -190,13 +193,13 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <button type="button" className="btn-secondary">
                   {t("eventDetail.contactOrganizer")}
                 </button>
-                <button type="button" className="btn-secondary">
+                <button type="button" className="btn-secondary" onClick={() => track("directions")}>
                   {t("eventDetail.directions")}
                 </button>
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`event:${e.id}`} />
-                <ShareButton title={e.title} />
+                <ShareButton title={e.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>
@@ -217,7 +220,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
                 <p className="flex items-center gap-1 text-sm text-slate-700">
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}
+                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
+                  <span className="text-xs text-slate-600">{t("figures.example")}</span>
                 </p>
               </div>
             </div>

@@ -15,11 +15,13 @@ import {
   sharedHomeEvents,
   sharedHomePromotions,
   sharedHomeReports,
+  sharedFeaturedMerchants,
   sharedHomeSnapshot,
 } from "~/modules/live/shared-data.server";
 import type { PromotionCard as PromotionRow } from "~/modules/promotion/promotion.queries.server";
 import type { PublicReport } from "~/modules/report/report.server";
 import type { EventCard as EventRow } from "~/modules/event/event.queries.server";
+import type { FeaturedMerchant } from "~/modules/merchant/merchant.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/municipality";
@@ -40,9 +42,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = await context.getActor();
   const id = municipality.id;
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
-  // Three reads in parallel (four for a signed-in user: the urgent panel is only read for them), each shared
+  // Four reads in parallel (five for a signed-in user: the urgent panel is only read for them), each shared
   // by every reader of this municipality until a write touches it (modules/live/shared-data.server.ts).
-  const [{ counts, live, cursor }, reports, promotions, events] = await Promise.all([
+  const [{ counts, live, cursor }, reports, promotions, events, featured] = await Promise.all([
     orFallback(
       "counts and live updates",
       { counts: zero, live: [] as LiveUpdate[], cursor: null as string | null },
@@ -53,6 +55,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : Promise.resolve([] as PublicReport[]),
     orFallback<PromotionRow[]>("promotions", [], () => sharedHomePromotions(id)),
     orFallback<EventRow[]>("events", [], () => sharedHomeEvents(id)),
+    // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
+    orFallback<FeaturedMerchant[]>("featured merchants", [], () => sharedFeaturedMerchants(id)),
   ]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
@@ -64,6 +68,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     reports,
     promotions,
     events,
+    featured,
     serverNow: new Date().toISOString(),
     meta: {
       title: context.t("site:municipalityHome.title", { city: municipality.name }),
@@ -77,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
-  const { municipality, counts, promotions, events } = loaderData;
+  const { municipality, counts, promotions, events, featured } = loaderData;
   // The server-rendered lists, then what the live stream brings while the page is open (without JavaScript
   // the server-rendered lists stay as they are).
   const stream = useLiveStream({
@@ -90,7 +95,6 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
   const slug = municipality.slug;
   const city = municipality.name;
   const exclusive = promotions.filter((p) => p.isPremium);
-  const featured = [...new Map(promotions.filter((p) => p.merchantPremium).map((p) => [p.merchantId, p])).values()];
   const counters = [
     { key: "members", icon: Users, value: counts.members, to: null },
     { key: "merchants", icon: Store, value: counts.merchants, to: `/merchants?municipality=${slug}` },
@@ -163,20 +167,20 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-title" className="mt-12">
           <SectionHeading id="featured-title" title={t("municipalityHome.featuredMerchants")} />
           <ul className="flex flex-wrap gap-3">
-            {featured.map((p) => (
-              <li key={p.merchantId}>
+            {featured.map((m) => (
+              <li key={m.id}>
                 <Link
-                  to={`/merchants/${p.merchantId}`}
+                  to={`/merchants/${m.id}`}
                   className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
                 >
                   <Picture
-                    src={p.merchantLogoUrl ?? "/images/demo/gallery-1.svg"}
+                    src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
                     alt=""
                     width={40}
                     height={40}
                     className="size-10 rounded-full bg-slate-100 object-cover"
                   />
-                  <span className="font-medium text-slate-900">{p.merchantName}</span>
+                  <span className="font-medium text-slate-900">{m.businessName}</span>
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{t("common.premium")}</span>
                 </Link>

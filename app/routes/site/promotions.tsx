@@ -60,7 +60,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
-  const filtered = !!(filters.category || filters.q || filters.sort !== "newest");
+  const filtered = !!(filters.category || filters.q || (filters.sort !== "newest" && filters.sort !== "relevance"));
+  // "Best match" orders by the search's rank: offered only while searching.
+  const sorts = PROMOTION_SORTS.filter((s) => s !== "relevance" || filters.q);
   const busy = useListLoading(`/promotions/${slug}`);
 
   return (
@@ -116,7 +118,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             {t("common.sort")}
           </label>
           <select id="promo-sort" name="sort" defaultValue={filters.sort} className="input">
-            {PROMOTION_SORTS.map((s) => (
+            {sorts.map((s) => (
               <option key={s} value={s}>
                 {t(`promotions.sorts.${s}`)}
               </option>
@@ -153,7 +155,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
                 {items.map((p) => (
                   <li key={p.id}>
-                    <PromotionCard promotion={p} slug={slug} />
+                    <PromotionCard promotion={p} slug={slug} q={filters.q} />
                   </li>
                 ))}
               </ul>
