@@ -21,6 +21,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
+import { LocalizedText, useLocalized } from "~/components/localized-text";
+import type { Translations } from "~/lib/localized";
 
 /** The public event categories with an icon (SPEC: only these six have one). */
 const EVENT_ICONS = {
@@ -129,10 +131,13 @@ export type PromotionCardData = {
   validUntil: string;
   isPremium: boolean;
   merchantName: string;
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 export function PromotionCard({ promotion, slug }: { promotion: PromotionCardData; slug: string }) {
   const { t } = useTranslation("site");
+  const text = useLocalized();
   const label = useCategoryLabel();
   return (
     <Link
@@ -164,9 +169,12 @@ export function PromotionCard({ promotion, slug }: { promotion: PromotionCardDat
           {promotion.category && <span>{label(promotion.category)}</span>}
           <ExpiryLabel validUntil={promotion.validUntil} />
         </div>
-        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-          {promotion.title}
-        </h3>
+        <LocalizedText
+          as="h3"
+          labelInside
+          value={text(promotion, "title")}
+          className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
+        />
         <p className="text-sm text-slate-600">{t("common.byMerchant", { name: promotion.merchantName })}</p>
         <div className="mt-auto pt-1">
           <PriceLine price={promotion.price} originalPrice={promotion.originalPrice} discount={promotion.discount} />
@@ -187,10 +195,13 @@ export type EventCardData = {
   startDate: string;
   attendees: number;
   category: string;
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 export function EventCard({ event, slug }: { event: EventCardData; slug: string }) {
   const { t, i18n } = useTranslation("site");
+  const text = useLocalized();
   const label = useCategoryLabel();
   return (
     <Link
@@ -220,7 +231,12 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
           <CategoryIcon category={event.category} className="size-3.5" />
           {label(event.category)}
         </p>
-        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">{event.title}</h3>
+        <LocalizedText
+          as="h3"
+          labelInside
+          value={text(event, "title")}
+          className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
+        />
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <span>

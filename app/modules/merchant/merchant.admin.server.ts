@@ -9,6 +9,7 @@ import type { Actor } from "~/lib/auth.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { translationValues } from "~/lib/translations.schema";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
@@ -143,6 +144,8 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       municipalityId: input.municipality_id,
       category: input.category,
       isPremium: input.is_premium,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...translationValues(input),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();

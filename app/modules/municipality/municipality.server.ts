@@ -7,7 +7,9 @@ import type { CrudCommands } from "~/lib/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import { slugAliases } from "~/lib/localized";
 import { isReservedSlug } from "~/lib/routes-reserved";
+import { translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
@@ -58,19 +60,29 @@ export async function withPublicPaths<Row extends { id: string; municipalityId: 
   });
 }
 
-/** An active municipality by slug, or null (unknown and inactive look the same to the public). */
-export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
+/**
+ * A municipality by its slug or one of its aliases (its name in another language as a slug: /bruxelles for
+ * /brussel, issue #18). The row's `slug` is the canonical one: callers redirect an alias to it.
+ */
+async function findBySlugOrAlias(slug: string): Promise<MunicipalityRow | null> {
   if (!slug || slug.length > 120) return null;
   const wanted = slug.toLowerCase();
-  const row = await findInDirectory((m) => m.slug === wanted);
+  return (
+    (await findInDirectory((m) => m.slug === wanted)) ??
+    (await allMunicipalities()).find((m) => slugAliases(m).includes(wanted)) ??
+    null
+  );
+}
+
+/** An active municipality by slug or alias, or null (unknown and inactive look the same to the public). */
+export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
+  const row = await findBySlugOrAlias(slug);
   return row?.isActive ? row : null;
 }
 
-/** A municipality by slug whether active or not (a resident may still stop alerts of one made inactive). */
+/** A municipality by slug or alias whether active or not (a resident may still stop alerts of one made inactive). */
 export async function findMunicipalityAnyStatus(slug: string): Promise<MunicipalityRow | null> {
-  if (!slug || slug.length > 120) return null;
-  const wanted = slug.toLowerCase();
-  return findInDirectory((m) => m.slug === wanted);
+  return findBySlugOrAlias(slug);
 }
 
 export async function findMunicipalitySlugById(id: string): Promise<string | null> {
@@ -123,26 +135,39 @@ function assertSlugAllowed(slug: string) {
   if (isReservedSlug(slug)) throw new ValidationError("validation.slugReserved", { slug: "validation.slugReserved" });
 }
 
-async function assertSlugFree(slug: string, exceptId?: string) {
+/** The slug and the aliases of the names must not be another municipality's slug or alias. */
+async function assertSlugFree(input: MunicipalityInput, exceptId?: string) {
   const db = await getDb();
   const [row] = await db
     .select({ id: municipalities.id })
     .from(municipalities)
-    .where(eq(municipalities.slug, slug))
+    .where(eq(municipalities.slug, input.slug))
     .limit(1);
   if (row && row.id !== exceptId) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
+  directory.clear();
+  const mine = new Set([input.slug, ...slugAliases({ ...input, translations: input.translations ?? {} })]);
+  const clash = (await allMunicipalities()).find(
+    (m) => m.id !== exceptId && [m.slug, ...slugAliases(m)].some((s) => mine.has(s)),
+  );
+  if (clash) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
 }
 
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
   if (!can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
-  await assertSlugFree(input.slug);
+  await assertSlugFree(input);
   const db = await getDb();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(municipalities)
-        .values({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .values({
+          name: input.name,
+          slug: input.slug,
+          isActive: input.is_active,
+          logoUrl: input.logo_url,
+          ...translationValues(input),
+        })
         .returning();
       await recordEvent(
         {
@@ -165,13 +190,19 @@ export async function updateMunicipality(
 ): Promise<MunicipalityRow> {
   if (!can(actor, "update")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
-  await assertSlugFree(input.slug, id);
+  await assertSlugFree(input, id);
   const db = await getDb();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
         .update(municipalities)
-        .set({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .set({
+          name: input.name,
+          slug: input.slug,
+          isActive: input.is_active,
+          logoUrl: input.logo_url,
+          ...translationValues(input),
+        })
         .where(eq(municipalities.id, id))
         .returning();
       if (!row) throw new NotFoundError();

@@ -4,7 +4,7 @@
  */
 import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
-import { merchants, promotions } from "@db/schema";
+import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
@@ -51,6 +51,8 @@ const cardColumns = {
   merchantName: merchants.businessName,
   merchantPremium: merchants.isPremium,
   merchantLogoUrl: merchants.logoUrl,
+  originalLocale: promotions.originalLocale,
+  translations: promotions.translations,
 };
 
 export type PromotionCard = {
@@ -69,6 +71,9 @@ export type PromotionCard = {
   merchantName: string;
   merchantPremium: boolean;
   merchantLogoUrl: string | null;
+  /** The language of title, description and terms; the others in translations (lib/localized.ts). */
+  originalLocale: ContentLocale;
+  translations: Translations;
 };
 
 function toCard(row: Record<string, unknown>): PromotionCard {
@@ -91,6 +96,8 @@ export async function listPublicPromotions(
       or(
         ilike(promotions.title, p),
         ilike(promotions.description, p),
+        // The titles and descriptions in the other languages (one trigram-indexed expression, migration 0014).
+        ilike(translatedTextSql(promotions.translations), p),
         inArray(
           promotions.merchantId,
           db.select({ id: merchants.id }).from(merchants).where(ilike(merchants.businessName, p)),
