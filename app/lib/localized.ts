@@ -97,3 +97,20 @@ export function slugAliases(row: { slug: string; name: string; translations?: Tr
   const aliases = new Set(names.map(slugify).filter((s) => s && s !== row.slug));
   return [...aliases];
 }
+
+/**
+ * For plain-text outputs (feeds, calendars, mail text, API summaries) that cannot carry a `lang` attribute:
+ * the text, followed by "(original in Dutch)" in the reader's language when the original stands in.
+ */
+export function localizedPlain(
+  row: TranslatableRow,
+  field: string,
+  locale: Locale,
+  t: (key: `common:contentLanguage.originalIn.${Locale}`) => string,
+): string | null {
+  const value = localized(row, field, locale);
+  if (value.text === null) return null;
+  return value.isOriginalFallback
+    ? `${value.text} (${t(`common:contentLanguage.originalIn.${value.lang}`)})`
+    : value.text;
+}
