@@ -10,13 +10,15 @@ import { Form } from "react-router";
 
 export const BLUR_CLOSE_MS = 100;
 
-export type Suggestion = { name: string; slug: string };
+export type Suggestion = { name: string; slug: string; aliases?: string[] };
 
 export function filterSuggestions(all: Suggestion[], text: string): Suggestion[] {
   const q = text.trim().toLowerCase();
   if (!q) return all;
   const asSlug = q.replace(/\s+/g, "-");
-  return all.filter((m) => m.name.toLowerCase().includes(q) || m.slug.includes(asSlug));
+  return all.filter(
+    (m) => m.name.toLowerCase().includes(q) || m.slug.includes(asSlug) || !!m.aliases?.some((a) => a.includes(asSlug)),
+  );
 }
 
 export function MunicipalitySearch({ municipalities, error }: { municipalities: Suggestion[]; error?: string | null }) {

@@ -7,7 +7,8 @@ import type { CrudCommands } from "~/lib/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { slugAliases } from "~/lib/localized";
+import type { Locale } from "~/lib/i18n";
+import { localizedText, slugAliases } from "~/lib/localized";
 import { isReservedSlug } from "~/lib/routes-reserved";
 import { translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
@@ -15,7 +16,23 @@ import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 
 export type MunicipalityRow = typeof municipalities.$inferSelect;
-export type MunicipalityOption = { id: string; name: string; slug: string };
+export type MunicipalityOption = {
+  id: string;
+  name: string;
+  slug: string;
+  /** Its names in the other languages as slugs (/bruxelles for /brussel): a search finds it by any of them. */
+  aliases?: string[];
+};
+
+/** The option of a municipality, named in `locale` when given (issue #18). */
+function optionOf(m: MunicipalityRow, locale?: Locale): MunicipalityOption {
+  return {
+    id: m.id,
+    name: locale ? (localizedText(m, "name", locale) ?? m.name) : m.name,
+    slug: m.slug,
+    aliases: slugAliases(m),
+  };
+}
 
 /**
  * Every municipality, ordered by name, from one query kept for a few seconds (cache.server.ts): the table is
@@ -38,14 +55,18 @@ async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<
   return (await allMunicipalities()).find(match) ?? null;
 }
 
-/** Active municipalities ordered by name (landing search, registration). */
-export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> {
-  return (await allMunicipalities()).filter((m) => m.isActive).map(({ id, name, slug }) => ({ id, name, slug }));
+const byName = (a: MunicipalityOption, b: MunicipalityOption) => a.name.localeCompare(b.name);
+
+/** Active municipalities ordered by name (landing search, registration), named in `locale` when given. */
+export async function listActiveMunicipalities(locale?: Locale): Promise<MunicipalityOption[]> {
+  const options = (await allMunicipalities()).filter((m) => m.isActive).map((m) => optionOf(m, locale));
+  return locale ? options.sort(byName) : options;
 }
 
-/** All municipalities ordered by name (profile picker, admin). */
-export async function listAllMunicipalities(): Promise<(MunicipalityOption & { isActive: boolean })[]> {
-  return (await allMunicipalities()).map(({ id, name, slug, isActive }) => ({ id, name, slug, isActive }));
+/** All municipalities ordered by name (profile picker, admin), named in `locale` when given. */
+export async function listAllMunicipalities(locale?: Locale): Promise<(MunicipalityOption & { isActive: boolean })[]> {
+  const options = (await allMunicipalities()).map((m) => ({ ...optionOf(m, locale), isActive: m.isActive }));
+  return locale ? options.sort(byName) : options;
 }
 
 /** Rows with the address of their public page (`/promotions/<slug>/<id>`), or null without a municipality. */

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   const [profile, municipalities, follows] = await Promise.all([
     getProfile(actor),
-    listAllMunicipalities(),
+    listAllMunicipalities(context.locale),
     listFollows(actor),
   ]);
   const home = municipalities.find((m) => m.id === profile.municipalityId && m.isActive);
