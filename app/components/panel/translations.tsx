@@ -2,8 +2,8 @@
  * The translation part of a content form (issue #18), one component for every panel form: the original
  * language (a select: the form's main fields are written in it) and a tab for each other language with the
  * same fields, none required. Tabs follow the WAI-ARIA tabs pattern (role tablist/tab/tabpanel, arrow keys,
- * Home/End, roving tabindex); every input stays in the form, so hidden tabs are posted too. A live line says
- * which languages are still missing. The server parses the fields with lib/translations.schema.ts.
+ * Home/End, roving tabindex) behind a disclosure button; every text stays in the form, so hidden tabs and a
+ * closed disclosure are posted too. A live line says which languages are still missing. The server parses the fields with lib/translations.schema.ts.
  */
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { SelectField, TextArea, TextField } from "~/components/form";
@@ -44,6 +44,9 @@ export function TranslationFields({
   const others = LOCALES.filter((l) => l !== original);
   const withError = others.find((l) => fields.some((f) => fieldErrors[translationFieldName(l, f.name)]));
   const [selected, setSelected] = useState<Locale>(withError ?? others[0]);
+  // The tabs open on demand (a disclosure), or at once when a translation has an error; closed, the texts are
+  // still posted (hidden inputs), so saving the main fields never drops a translation.
+  const [open, setOpen] = useState(!!withError);
   const active = others.includes(selected) ? selected : others[0];
   const tabs = useRef<Partial<Record<Locale, HTMLButtonElement | null>>>({});
   const name = (l: Locale) => t(`contentLanguage.names.${l}`);
@@ -91,66 +94,92 @@ export function TranslationFields({
           ? t("contentLanguage.missing", { languages: missing.map(name).join(", ") })
           : t("contentLanguage.complete")}
       </p>
-      <div
-        role="tablist"
-        aria-label={t("contentLanguage.translations")}
-        className="mt-3 flex gap-1 border-b border-slate-200"
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-tabs`}
+        onClick={() => setOpen((o) => !o)}
+        className="btn-secondary mt-3"
       >
-        {others.map((l) => (
-          <button
-            key={l}
-            ref={(el) => {
-              tabs.current[l] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${l}`}
-            aria-selected={l === active}
-            aria-controls={`${id}-panel-${l}`}
-            tabIndex={l === active ? 0 : -1}
-            onClick={() => setSelected(l)}
-            onKeyDown={onKeyDown}
-            className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-              l === active
-                ? "border-slate-200 border-b-white bg-white text-slate-900"
-                : "border-transparent text-slate-700 hover:text-slate-900"
-            }`}
-          >
-            {has(l)
-              ? t("contentLanguage.tabDone", { language: name(l) })
-              : t("contentLanguage.tabMissing", { language: name(l) })}
-          </button>
-        ))}
-      </div>
-      {others.map((l) => (
-        <div
-          key={l}
-          role="tabpanel"
-          id={`${id}-panel-${l}`}
-          aria-labelledby={`${id}-tab-${l}`}
-          hidden={l !== active}
-          className="space-y-4 pt-4"
-        >
-          {fields.map((f) => {
-            const Field = f.multiline ? TextArea : TextField;
-            const fieldName = translationFieldName(l, f.name);
-            return (
-              <Field
-                key={fieldName}
-                id={`${id}-${fieldName}`}
-                label={t("contentLanguage.field", { field: f.label, language: name(l) })}
-                lang={l}
-                name={fieldName}
+        {open ? t("contentLanguage.hide") : t("contentLanguage.show")}
+      </button>
+      <div id={`${id}-tabs`} hidden={!open}>
+        {open ? (
+          <>
+            <div
+              role="tablist"
+              aria-label={t("contentLanguage.translations")}
+              className="mt-3 flex gap-1 border-b border-slate-200"
+            >
+              {others.map((l) => (
+                <button
+                  key={l}
+                  ref={(el) => {
+                    tabs.current[l] = el;
+                  }}
+                  type="button"
+                  role="tab"
+                  id={`${id}-tab-${l}`}
+                  aria-selected={l === active}
+                  aria-controls={`${id}-panel-${l}`}
+                  tabIndex={l === active ? 0 : -1}
+                  onClick={() => setSelected(l)}
+                  onKeyDown={onKeyDown}
+                  className={`-mb-px rounded-t-md border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+                    l === active
+                      ? "border-slate-200 border-b-white bg-white text-slate-900"
+                      : "border-transparent text-slate-700 hover:text-slate-900"
+                  }`}
+                >
+                  {has(l)
+                    ? t("contentLanguage.tabDone", { language: name(l) })
+                    : t("contentLanguage.tabMissing", { language: name(l) })}
+                </button>
+              ))}
+            </div>
+            {others.map((l) => (
+              <div
+                key={l}
+                role="tabpanel"
+                id={`${id}-panel-${l}`}
+                aria-labelledby={`${id}-tab-${l}`}
+                hidden={l !== active}
+                className="space-y-4 pt-4"
+              >
+                {fields.map((f) => {
+                  const Field = f.multiline ? TextArea : TextField;
+                  const fieldName = translationFieldName(l, f.name);
+                  return (
+                    <Field
+                      key={fieldName}
+                      id={`${id}-${fieldName}`}
+                      label={t("contentLanguage.field", { field: f.label, language: name(l) })}
+                      lang={l}
+                      name={fieldName}
+                      value={texts[l]?.[f.name] ?? ""}
+                      onChange={(e: { target: { value: string } }) =>
+                        setTexts((prev) => ({ ...prev, [l]: { ...prev[l], [f.name]: e.target.value } }))
+                      }
+                      error={fieldErrors[fieldName]}
+                    />
+                  );
+                })}
+              </div>
+            ))}
+          </>
+        ) : (
+          others.flatMap((l) =>
+            fields.map((f) => (
+              <input
+                key={`${l}-${f.name}`}
+                type="hidden"
+                name={translationFieldName(l, f.name)}
                 value={texts[l]?.[f.name] ?? ""}
-                onChange={(e: { target: { value: string } }) =>
-                  setTexts((prev) => ({ ...prev, [l]: { ...prev[l], [f.name]: e.target.value } }))
-                }
-                error={fieldErrors[fieldName]}
               />
-            );
-          })}
-        </div>
-      ))}
+            )),
+          )
+        )}
+      </div>
     </fieldset>
   );
 }
