@@ -22,44 +22,54 @@ export type TranslationInput = {
 /** The posted field name of a field's translation. */
 export const translationFieldName = (locale: Locale, field: string) => `tr_${locale}_${field}`;
 
+/**
+ * An optional text that is only written when posted: absent stays undefined (keep what is stored), blank is null;
+ * otherwise the rules and messages of `optionalText(max)` ("validation.tooLong").
+ */
+export const keptText = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx): string | null | undefined => {
+      if (v === undefined) return undefined;
+      const parsed = optionalText(max).safeParse(v);
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message });
+      return z.NEVER;
+    })
+    .optional();
+
 /** Parses the translation fields of a form; its issues are on the flat field names. */
 export function translationsSchema(limits: TranslatableLimits): z.ZodType<TranslationInput> {
-  const shape: Record<string, z.ZodType<string | null>> = {};
+  // Absent stays undefined (not posted: keep what is stored); blank becomes null (posted empty: not translated).
+  const shape: Record<string, z.ZodType<string | null | undefined>> = {};
   for (const locale of LOCALES)
-    for (const [field, max] of Object.entries(limits)) shape[translationFieldName(locale, field)] = optionalText(max);
-  const flat = z.object(shape);
-  const originalLocale = z.preprocess(
-    (v) => (typeof v === "string" && v.trim() ? v.trim() : undefined),
-    z.enum(LOCALES, { error: "validation.invalid" }).optional(),
-  );
-  return z.unknown().transform((input, ctx): TranslationInput => {
-    const form = (input && typeof input === "object" ? input : {}) as Record<string, unknown>;
-    const posted = originalLocale.safeParse(form.original_locale);
-    if (!posted.success) {
-      ctx.addIssue({ code: "custom", path: ["original_locale"], message: "validation.invalid" });
-      return z.NEVER;
-    }
-    const out: TranslationInput = posted.data ? { original_locale: posted.data } : {};
-    if (!Object.keys(form).some((k) => k.startsWith("tr_"))) return out;
-    const parsed = flat.safeParse(form);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        ctx.addIssue({ code: "custom", path: issue.path as PropertyKey[], message: issue.message });
-      return z.NEVER;
-    }
-    const translations: Translations = {};
-    for (const locale of LOCALES) {
-      // The original's language is the row's own columns: a translation into it would never be read.
-      if (locale === out.original_locale) continue;
-      const texts: Record<string, string> = {};
-      for (const field of Object.keys(limits)) {
-        const text = parsed.data[translationFieldName(locale, field)];
-        if (text) texts[field] = text;
+    for (const [field, max] of Object.entries(limits)) shape[translationFieldName(locale, field)] = keptText(max);
+  return z
+    .object({
+      original_locale: z.preprocess(
+        (v) => (typeof v === "string" && v.trim() ? v.trim() : undefined),
+        z.enum(LOCALES, { error: "validation.invalid" }).optional(),
+      ),
+      ...shape,
+    })
+    .transform((form): TranslationInput => {
+      const posted = form as Record<string, string | null | undefined>;
+      const out: TranslationInput = form.original_locale ? { original_locale: form.original_locale } : {};
+      if (!Object.keys(shape).some((k) => posted[k] !== undefined)) return out;
+      const translations: Translations = {};
+      for (const locale of LOCALES) {
+        // The original's language is the row's own columns: a translation into it would never be read.
+        if (locale === out.original_locale) continue;
+        const texts: Record<string, string> = {};
+        for (const field of Object.keys(limits)) {
+          const text = posted[translationFieldName(locale, field)];
+          if (text) texts[field] = text;
+        }
+        if (Object.keys(texts).length) translations[locale] = texts;
       }
-      if (Object.keys(texts).length) translations[locale] = texts;
-    }
-    return { ...out, translations };
-  });
+      return { ...out, translations };
+    });
 }
 
 /** A form schema with the translation part added: its output has `original_locale` and `translations` too. */

@@ -1,6 +1,6 @@
 /** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
 import { z } from "zod";
-import { withTranslations } from "~/lib/translations.schema";
+import { keptText, withTranslations } from "~/lib/translations.schema";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {
   LIMITS,
@@ -53,9 +53,6 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
 
 /** The translatable field (issue #18) with its original's length rule. */
 export const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
-
-/** A text only written when posted: absent keeps the stored value (forms of other panels that lack it). */
-const keptText = (max: number) => z.union([z.undefined(), optionalText(max)]).optional();
 
 export const merchantProfileSchema = withTranslations(
   z.preprocess(

@@ -57,7 +57,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       image: absoluteUrl(event.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
       jsonLd: eventJsonLd(
-        event,
+        {
+          ...event,
+          title: localizedText(event, "title", context.locale) ?? event.title,
+          description: localizedText(event, "description", context.locale),
+        },
         { city: municipality.name },
         {
           page: absoluteUrl(`/events/${municipality.slug}/${event.id}`),

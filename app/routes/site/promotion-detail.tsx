@@ -57,11 +57,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
       image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
-      jsonLd: offerJsonLd(promotion, {
-        page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
-        merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
-        image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
-      }),
+      jsonLd: offerJsonLd(
+        {
+          ...promotion,
+          title: localizedText(promotion, "title", context.locale) ?? promotion.title,
+          description: localizedText(promotion, "description", context.locale),
+        },
+        {
+          page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
+          merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
+          image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
+        },
+      ),
     },
   };
 }
