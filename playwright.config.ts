@@ -55,6 +55,7 @@ export default defineConfig({
       RATE_LIMIT_CONTACT: "500/1m",
       RATE_LIMIT_NEWSLETTER: "500/1m",
       RATE_LIMIT_API: "5000/1m",
+      RATE_LIMIT_UPLOAD: "500/1m",
       DATABASE_URL: "",
     },
   },

@@ -39,5 +39,5 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  server: { watch: { ignored: ["**/data/**", "**/test-results/**"] } },
+  server: { watch: { ignored: ["**/data/**", "**/data-media/**", "**/test-results/**"] } },
 }));

@@ -5,3 +5,4 @@
  */
 import "./lib/mail.server";
 import "./modules/notification/notification.jobs.server";
+import "./modules/media/media.jobs.server";

@@ -9,6 +9,9 @@ export default [
   route("api/v1/:resource", "routes/api/v1.ts"),
   // Development only (404 in production): every email template rendered.
   route("dev/mail", "routes/api/dev-mail.ts"),
+  // Uploaded images (issue #14): the upload of an image field, and every variant at its content address.
+  route("media/upload", "routes/api/media-upload.ts"),
+  route("media/:file", "routes/api/media.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/landing.tsx"),

@@ -53,6 +53,9 @@ const schema = z.object({
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(6),
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(30),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Uploaded images (issue #14): in the database ("db", the default) or in MEDIA_DIR ("dir"). */
+  MEDIA_STORAGE: z.enum(["db", "dir"]).default("db"),
+  MEDIA_DIR: z.string().default("./data-media"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -36,6 +36,8 @@ export const RULES = {
   contact: () => parseRule(process.env.RATE_LIMIT_CONTACT, { limit: 5, windowMs: 60 * 60_000 }),
   /** The footer newsletter (each accepted request mails a confirmation), per address. */
   newsletter: () => parseRule(process.env.RATE_LIMIT_NEWSLETTER, { limit: 10, windowMs: 60 * 60_000 }),
+  /** Image uploads (issue #14), per user and per address. */
+  upload: () => parseRule(process.env.RATE_LIMIT_UPLOAD, { limit: 60, windowMs: 60 * 60_000 }),
   /** The open-data API (/api/v1), per address. */
   api: () => parseRule(process.env.RATE_LIMIT_API, { limit: 300, windowMs: 60_000 }),
   /** A general ceiling for every other request, per address. */

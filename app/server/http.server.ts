@@ -29,6 +29,7 @@ import { corsPreflightMiddleware } from "~/lib/http-cache.server";
 import { rateLimitMiddleware } from "~/lib/rate-limit.server";
 import { drainBackground } from "~/lib/background.server";
 import { insertAccount } from "~/modules/user/user.server";
+import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media/media.limits";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
 
@@ -84,14 +85,18 @@ function allowedMethods(req: Request, res: Response, next: NextFunction) {
   res.set("Allow", ALLOWED_METHODS.join(", ")).status(405).type("text/plain").send("Method Not Allowed");
 }
 
-/** Oversized bodies are refused before anything reads them; a body without a length is refused too. */
+/**
+ * Oversized bodies are refused before anything reads them; a body without a length is refused too. The image
+ * upload (issue #14) alone may send up to MEDIA_LIMITS.maxBodyBytes, and its parser counts the bytes again.
+ */
 function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
   if (hasBody && req.headers["content-length"] === undefined) {
     res.status(411).type("text/plain").send("Length Required");
     return;
   }
-  if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT) {
+  const limit = req.path === MEDIA_UPLOAD_PATH ? MEDIA_LIMITS.maxBodyBytes : BODY_LIMIT;
+  if (Number(req.headers["content-length"] ?? 0) > limit) {
     res.status(413).type("text/plain").send("Payload Too Large");
     return;
   }
@@ -130,6 +135,8 @@ function languageCookie(req: Request, res: Response, next: NextFunction) {
  * page is stored by nobody, not a browser's back-forward cache on a shared computer nor a proxy.
  */
 function cacheHeaders(req: Request, res: Response, next: NextFunction) {
+  // Uploaded images answer with their own caching (public and immutable, or private): app/routes/api/media.ts.
+  if (req.path.startsWith("/media/") && req.method !== "POST") return next();
   res.vary("Cookie");
   res.vary("Accept-Language");
   const cookie = req.headers.cookie ?? "";
@@ -179,7 +186,8 @@ export function createHttpApp(options: StartOptions): express.Express {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "https:"],
+              // blob: the image field's preview of a chosen file before it is uploaded (issue #14).
+              imgSrc: ["'self'", "data:", "blob:", "https:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
               objectSrc: ["'none'"],

@@ -8,11 +8,13 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -509,5 +511,70 @@ export const newsletterSubscriptions = pgTable(
     index("newsletter_subscriptions_user_idx").on(t.userId),
     check("newsletter_subscriptions_status_check", sql`status in ('pending', 'confirmed')`),
     check("newsletter_subscriptions_locale_check", sql`locale in ('en', 'nl', 'fr')`),
+  ],
+);
+
+/** PostgreSQL bytea as a Node Buffer (both drivers hand back a Buffer or a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * An uploaded image (issue #14): decoded, stripped and re-encoded by sharp, served at
+ * /media/<hash>-<width>.<ext>. It belongs to its owner (deleted with the account) and to at most one row
+ * (a promotion, an event, a merchant's logo or a report: deleted with it). A row with no target is a fresh
+ * upload not yet saved with its form; those are swept after a day.
+ */
+export const media = pgTable(
+  "media",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hash: text("hash").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    merchantId: text("merchant_id").references(() => merchants.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id").references(() => reports.id, { onDelete: "cascade" }),
+    /** The oriented image's size after the largest resize. */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Where the variants' bytes live: this database ('db') or the media directory ('dir'). */
+    storage: text("storage").notNull().default("db"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("media_hash_key").on(t.hash),
+    index("media_owner_created_idx").on(t.ownerId, t.createdAt),
+    index("media_promotion_idx").on(t.promotionId).where(sql`promotion_id is not null`),
+    index("media_event_idx").on(t.eventId).where(sql`event_id is not null`),
+    index("media_merchant_idx").on(t.merchantId).where(sql`merchant_id is not null`),
+    index("media_report_idx").on(t.reportId).where(sql`report_id is not null`),
+    index("media_unattached_created_idx")
+      .on(t.createdAt)
+      .where(sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null`),
+    check("media_one_target_check", sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id) <= 1`),
+    check("media_storage_check", sql`storage in ('db', 'dir')`),
+    check("media_hash_check", sql`hash ~ '^[0-9a-f]{32}$'`),
+  ],
+);
+
+/** One encoding of an image: a width and a format; the bytes are here with the database driver. */
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    format: text("format").notNull(),
+    bytes: bytea("bytes"),
+    size: integer("size").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.width, t.format] }),
+    check("media_variants_format_check", sql`format in ('avif', 'webp', 'jpeg')`),
   ],
 );

@@ -19,6 +19,7 @@ import {
 import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from "@db/schema";
 import type { Db } from "~/lib/db.server";
 import { insertAccount } from "~/modules/user/user.server";
+import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
 
 export const DEMO_ACCOUNTS = [
@@ -2010,5 +2011,7 @@ export async function seedDemo(db: Db): Promise<void> {
         createdAt: at(-40, 18, 0),
       },
     ]);
+    // Uploaded pictures for every promotion, event, logo and report photo (issue #14): db/seed/images.ts.
+    await seedDemoImages(tx);
   });
 }

@@ -64,6 +64,10 @@ const MATRIX: Record<string, Row> = {
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
+  // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
+  // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
+  "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
+  "routes/api/media": { url: `/media/${"0".repeat(32)}-640.webp`, get: "notfound", post: "none" },
   // A layout's URL is one of its children's: its POST is the child's action, checked in the child's row.
   "routes/site/layout": { url: "/about-us", get: "ok", post: "skip" },
   "routes/site/landing": { url: "/", get: "ok", post: "none" },

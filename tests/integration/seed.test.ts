@@ -25,6 +25,8 @@ import {
 } from "@db/schema";
 import { DEMO_ACCOUNTS, demoImageFor, seedDemo } from "@db/seed/demo";
 import { type Db, getDb } from "~/lib/db.server";
+import { countOrphans, readMedia } from "~/modules/media/media.server";
+import { mediaHashOf } from "~/modules/media/media.url";
 
 const REQUIRED_TOWNS = ["amsterdam", "brussel", "zonhoven", "hasselt"] as const;
 const today = new Date().toISOString().slice(0, 10);
@@ -99,7 +101,8 @@ describe("demo seed", () => {
       expect(p.category).toBe(owner?.category);
       expect(p.municipalityId).toBe(owner?.municipalityId);
       expect(p.termsAndConditions?.split("\n").length).toBeGreaterThan(0);
-      expect(p.imageUrl).toMatch(/^\/images\/demo\/.+\.svg$/);
+      // Uploaded (generated) pictures, issue #14: db/seed/images.ts.
+      expect(p.imageUrl).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
     }
   });
 
@@ -151,6 +154,22 @@ describe("demo seed", () => {
     const logs = await db.select().from(platformEventLogs);
     expect(logs.length).toBeGreaterThanOrEqual(10);
     expect(logs.every((l) => typeof l.metadata === "object")).toBe(true);
+  });
+
+  it("gives every promotion, event, logo and report photo an uploaded picture of its own (issue #14)", async () => {
+    const rows = [
+      ...(await db.select({ url: promotions.imageUrl }).from(promotions)),
+      ...(await db.select({ url: events.imageUrl }).from(events)),
+      ...(await db.select({ url: merchants.logoUrl }).from(merchants)),
+    ];
+    const hashes = new Set(rows.map((r) => mediaHashOf(r.url)));
+    expect(hashes.has(null)).toBe(false);
+    expect(hashes.size).toBe(rows.length);
+    const [first] = [...hashes];
+    const served = await readMedia(null, `${first}-640.avif`);
+    expect(served?.public).toBe(true);
+    expect(served?.contentType).toBe("image/avif");
+    expect(await countOrphans(db)).toBe(0);
   });
 
   it("is all-or-nothing: a second run fails and changes nothing", async () => {

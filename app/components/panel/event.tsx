@@ -6,6 +6,7 @@ import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { TranslationFields } from "~/components/panel/translations";
 import type { Translations } from "~/lib/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
@@ -123,14 +124,12 @@ export function EventFields({
           error={fieldErrors.attendees}
         />
       </div>
-      <TextField
-        label={t("events.fields.imageUrl")}
+      <ImageField
+        label={t("common:media.image")}
         name="image_url"
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        defaultValue={row?.imageUrl ?? ""}
-        hint={t("events.fields.imageUrlHint")}
+        urlLabel={t("events.fields.imageUrl")}
+        urlHint={t("events.fields.imageUrlHint")}
+        defaultValue={row?.imageUrl}
         error={fieldErrors.image_url}
       />
       {can(actor, "set-featured") && (

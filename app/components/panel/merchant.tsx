@@ -7,6 +7,7 @@ import { messageKey } from "~/lib/i18n-keys";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { Clock } from "~/components/icons";
 import { Required, SelectField, TextField, ToggleField } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/lib/use-root-data";
 import { WEEK_DAYS, type WeekDay, hoursFieldName } from "~/modules/merchant/merchant.hours";
@@ -147,7 +148,6 @@ export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErro
     ["website_url", "website", row.websiteUrl],
     ["facebook_url", "facebook", row.facebookUrl],
     ["instagram_url", "instagram", row.instagramUrl],
-    ["logo_url", "logoUrl", row.logoUrl],
   ] as const;
   return (
     <>
@@ -178,6 +178,14 @@ export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErro
           error={fieldErrors[name]}
         />
       ))}
+      <ImageField
+        label={t("common:media.logo")}
+        name="logo_url"
+        urlLabel={t("profile.fields.logoUrl")}
+        defaultValue={row.logoUrl}
+        error={fieldErrors.logo_url}
+        previewSize={{ width: 160, height: 160 }}
+      />
       <fieldset className="rounded-lg border border-slate-200 p-4" aria-describedby="hours-hint">
         <legend className="flex items-center gap-2 px-1 text-sm font-semibold text-slate-800">
           <Clock aria-hidden="true" className="size-4" />

@@ -12,6 +12,7 @@ import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
 import type { Translations } from "~/lib/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
@@ -102,13 +103,11 @@ export function PromotionFields({
           defaultValue={row?.validUntil ?? today}
           error={fieldErrors.valid_until}
         />
-        <TextField
-          label={t("promotions.fields.imageUrl")}
+        <ImageField
+          label={t("common:media.image")}
           name="image_url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          defaultValue={row?.imageUrl ?? ""}
+          urlLabel={t("promotions.fields.imageUrl")}
+          defaultValue={row?.imageUrl}
           error={fieldErrors.image_url}
         />
       </div>

@@ -23,6 +23,7 @@ import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import type { Translations } from "~/lib/localized";
+import { Picture } from "~/components/picture";
 
 /** The public event categories with an icon (SPEC: only these six have one). */
 const EVENT_ICONS = {
@@ -147,12 +148,12 @@ export function PromotionCard({ promotion, slug }: { promotion: PromotionCardDat
       }`}
     >
       <div className="relative">
-        <img
+        <Picture
           src={promotion.imageUrl ?? "/images/demo/gallery-1.svg"}
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="aspect-video w-full bg-slate-100 object-cover"
         />
         <div className="absolute left-2 top-2 flex gap-1">
@@ -209,12 +210,12 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
       className="group card flex h-full flex-col overflow-hidden transition hover:shadow-md"
     >
       <div className="relative">
-        <img
+        <Picture
           src={event.imageUrl ?? "/images/demo/gallery-2.svg"}
           alt=""
           width={640}
           height={360}
-          loading="lazy"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="aspect-video w-full bg-slate-100 object-cover"
         />
         {event.isFeatured && (

@@ -2,6 +2,7 @@
 import { Check, Heart, Share2 } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { Picture } from "~/components/picture";
 
 export const COPY_CONFIRM_MS = 2000;
 
@@ -11,12 +12,13 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   const [current, setCurrent] = useState(0);
   return (
     <section aria-label={t("promotionDetail.gallery")}>
-      <img
+      <Picture
         src={images[current]}
         alt={t("common.imageOf", { title })}
         width={1280}
         height={720}
-        fetchPriority="high"
+        sizes="(min-width: 1024px) 50vw, 100vw"
+        priority
         className="aspect-video w-full rounded-xl bg-slate-100 object-cover"
       />
       <ul className="mt-3 grid grid-cols-3 gap-3">
@@ -31,12 +33,12 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
                 i === current ? "ring-2 ring-brand-600" : "opacity-80 hover:opacity-100"
               }`}
             >
-              <img
+              <Picture
                 src={src}
                 alt=""
                 width={320}
                 height={180}
-                loading="lazy"
+                sizes="(min-width: 1024px) 17vw, 33vw"
                 className="aspect-video w-full object-cover"
               />
             </button>

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "~/components/link";
 import { formatRelative } from "~/lib/format";
+import { Picture } from "~/components/picture";
 
 export type UrgentReport = {
   id: string;
@@ -55,12 +56,12 @@ export function ReportCard({
         )}
       </div>
       {report.imageUrl && (
-        <img
+        <Picture
           src={report.imageUrl}
           alt={t("common.imageOf", { title: typeName })}
           width={640}
           height={360}
-          loading="lazy"
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           className="mt-3 aspect-video w-full rounded-lg bg-white object-cover"
         />
       )}

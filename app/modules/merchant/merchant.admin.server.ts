@@ -12,6 +12,7 @@ import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { translationValues } from "~/lib/translations.schema";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
@@ -43,6 +44,7 @@ export type AdminMerchantRow = {
   vatNumber: string | null;
   category: string | null;
   isPremium: boolean;
+  logoUrl: string | null;
   municipalityId: string | null;
   municipalityName: string | null;
   userEmail: string;
@@ -65,6 +67,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         vatNumber: merchants.vatNumber,
         category: merchants.category,
         isPremium: merchants.isPremium,
+        logoUrl: merchants.logoUrl,
         municipalityId: merchants.municipalityId,
         municipalityName: municipalities.name,
         description: merchants.description,
@@ -149,10 +152,13 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       isPremium: input.is_premium,
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...translationValues(input),
+      ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
+    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,

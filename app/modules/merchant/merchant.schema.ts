@@ -105,7 +105,13 @@ export const adminMerchantCreateSchema = z
 export type AdminMerchantCreateInput = z.output<typeof adminMerchantCreateSchema>;
 
 export const adminMerchantUpdateSchema = withTranslations(
-  z.object({ ...adminMerchantFields, is_premium: checkbox(), description: keptText(LIMITS.text) }),
+  z.object({
+    ...adminMerchantFields,
+    is_premium: checkbox(),
+    // The logo, uploaded or an address (issue #14); left as it is when not posted.
+    logo_url: optionalImageUrl().optional(),
+    description: keptText(LIMITS.text),
+  }),
   MERCHANT_TRANSLATABLE,
 );
 export type AdminMerchantUpdateInput = z.output<typeof adminMerchantUpdateSchema>;

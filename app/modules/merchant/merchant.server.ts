@@ -10,6 +10,7 @@ import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
 import { type TranslationInput, translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import type { OpeningHours } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
@@ -111,6 +112,8 @@ export async function updateOwnMerchantProfile(
       })
       .where(eq(merchants.id, current.id))
       .returning();
+    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    await attachImage(tx, actor, { kind: "merchant", id: row.id, ownerId: row.id }, row.logoUrl);
     await recordEvent(
       {
         userId: actor.id,

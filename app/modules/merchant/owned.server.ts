@@ -18,6 +18,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type ListQuery, type Page, searchWhere } from "~/lib/list.server";
 import { changedFields, isUuid } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
 import type { OwnedAction } from "./owned.policy";
 
@@ -130,6 +131,8 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
         .insert(table)
         .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
         .returning();
+      // An uploaded image becomes this row's (and its merchant's): issue #14.
+      await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
       await audit(actor, tx, "created", row, { merchantId: row.merchantId, municipalityId: row.municipalityId });
       return row as Row;
     });
@@ -148,6 +151,8 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
         .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))
         .returning();
       if (!row) throw new NotFoundError(entity.notFound);
+      // The new image is attached; a replaced upload is deleted (issue #14).
+      await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
       await audit(actor, tx, "updated", row, {
         merchantId: row.merchantId,
         changed: changedFields(before as Values, values),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enums";
-import { LIMITS, enumField, optionalHttpUrl, optionalText, requiredText } from "~/lib/validation";
+import { LIMITS, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
 export const REPORT_REQUIRED = "site:reportNew.errors.required";
@@ -8,7 +8,7 @@ export const REPORT_REQUIRED = "site:reportNew.errors.required";
 export const reportSchema = z.object({
   type: enumField(FILEABLE_REPORT_TYPES as unknown as readonly [string, ...string[]], REPORT_REQUIRED),
   description: requiredText(LIMITS.text, REPORT_REQUIRED),
-  image_url: optionalHttpUrl(),
+  image_url: optionalImageUrl(),
 });
 export type ReportInput = z.output<typeof reportSchema>;
 

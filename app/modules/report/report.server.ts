@@ -11,6 +11,7 @@ import type { Actor } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { recordEvent } from "../log/log.server";
+import { attachImage } from "../media/media.server";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
 
@@ -110,6 +111,8 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
         status: "pending",
       })
       .returning();
+    // An uploaded photo becomes the report's: public only once the report is approved (issue #14).
+    await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
     await recordEvent(
       {
         userId: actor.id,

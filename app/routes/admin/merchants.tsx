@@ -2,6 +2,7 @@
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { NewAccountFields } from "~/components/panel/user";
 import { FieldGroup } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import { BusinessFields } from "~/components/panel/merchant";
 import { YesNo } from "~/components/ui/badge";
 import { panelAction, panelMessages } from "~/lib/crud.server";
@@ -46,7 +47,20 @@ function MerchantFields({
 }) {
   const { t } = useTranslation();
   const business = <BusinessFields row={row} municipalities={municipalities} fieldErrors={fieldErrors} />;
-  if (row) return <div className="space-y-4">{business}</div>;
+  if (row)
+    return (
+      <div className="space-y-4">
+        {business}
+        <ImageField
+          label={t("common:media.logo")}
+          name="logo_url"
+          urlLabel={t("merchant:profile.fields.logoUrl")}
+          defaultValue={row.logoUrl}
+          error={fieldErrors.logo_url}
+          previewSize={{ width: 160, height: 160 }}
+        />
+      </div>
+    );
   return (
     <>
       <FieldGroup legend={t("admin:merchants.accountSection")}>

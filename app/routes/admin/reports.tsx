@@ -2,6 +2,7 @@
 import { Check, Trash2, X } from "~/components/icons";
 import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge, type Tone } from "~/components/ui/badge";
+import { Picture } from "~/components/picture";
 import { type Intent, panelAction } from "~/lib/crud.server";
 import { formatDateTime, truncate } from "~/lib/format";
 import { SelectField, TextArea } from "~/components/form";
@@ -83,6 +84,19 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             header: t("admin:reports.description"),
             cell: (r) => (
               <div className="min-w-40">
+                {r.imageUrl && (
+                  // The photo the moderator decides on (issue #14): private to admins until approved.
+                  <a href={r.imageUrl} className="mb-1 block w-24" target="_blank" rel="noreferrer">
+                    <Picture
+                      src={r.imageUrl}
+                      alt={t("common:media.photo")}
+                      width={96}
+                      height={54}
+                      sizes="96px"
+                      className="aspect-video w-24 rounded bg-slate-100 object-cover"
+                    />
+                  </a>
+                )}
                 <div className="font-medium text-slate-900" title={r.description}>
                   {truncate(r.description, 50)}
                 </div>

@@ -15,6 +15,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import { eventJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/event-detail";
+import { Picture } from "~/components/picture";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -217,12 +218,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               {t("eventDetail.organizer")}
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              <img
+              <Picture
                 src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
                 alt={t("common.logoOf", { name: m.businessName })}
                 width={56}
                 height={56}
-                loading="lazy"
                 className="size-14 rounded-full bg-slate-100 object-cover"
               />
               <div>

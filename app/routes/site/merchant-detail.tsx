@@ -14,6 +14,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
 import { localBusinessJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/merchant-detail";
+import { Picture } from "~/components/picture";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let merchant: PublicMerchant | null = null;
@@ -93,11 +94,12 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <BackLink to="/merchants">{t("merchantDetail.back")}</BackLink>
       <header className="card mt-4 flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
-        <img
+        <Picture
           src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
           alt={t("common.logoOf", { name: m.businessName })}
           width={96}
           height={96}
+          loading="eager"
           className="size-24 rounded-full bg-slate-100 object-cover"
         />
         <div className="flex-1">

@@ -16,6 +16,7 @@ import { metaTags } from "~/lib/meta";
 import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
 import { listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/merchants";
+import { Picture } from "~/components/picture";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = merchantFiltersFrom(new URL(request.url));
@@ -155,12 +156,11 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                       className="group card flex h-full flex-col gap-3 p-4 transition hover:shadow-md"
                     >
                       <div className="flex items-center gap-3">
-                        <img
+                        <Picture
                           src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
                           alt=""
                           width={56}
                           height={56}
-                          loading="lazy"
                           className="size-14 shrink-0 rounded-full bg-slate-100 object-cover"
                         />
                         <div className="min-w-0">

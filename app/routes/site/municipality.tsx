@@ -16,6 +16,7 @@ import { type PublicReport, homeReports } from "~/modules/report/report.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/municipality";
+import { Picture } from "~/components/picture";
 
 /** A failing count or list is logged and the page renders with zeros or an empty list (SPEC). */
 async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
@@ -145,12 +146,11 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
                   to={`/merchants/${p.merchantId}`}
                   className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
                 >
-                  <img
+                  <Picture
                     src={p.merchantLogoUrl ?? "/images/demo/gallery-1.svg"}
                     alt=""
                     width={40}
                     height={40}
-                    loading="lazy"
                     className="size-10 rounded-full bg-slate-100 object-cover"
                   />
                   <span className="font-medium text-slate-900">{p.merchantName}</span>

@@ -17,6 +17,7 @@ import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import { offerJsonLd } from "~/modules/opendata/structured-data";
 import type { Route } from "./+types/promotion-detail";
+import { Picture } from "~/components/picture";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -239,12 +240,11 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               {t("promotionDetail.merchant")}
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              <img
+              <Picture
                 src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
                 alt={t("common.logoOf", { name: m.businessName })}
                 width={56}
                 height={56}
-                loading="lazy"
                 className="size-14 rounded-full bg-slate-100 object-cover"
               />
               <div>

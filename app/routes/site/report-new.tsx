@@ -17,7 +17,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { data, useActionData, useFetcher, useNavigate } from "react-router";
 import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
-import { FormMessage, TextArea, TextField } from "~/components/form";
+import { FormMessage, TextArea } from "~/components/form";
+import { ImageField } from "~/components/image-field";
 import { BackLink } from "~/components/site/cards";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
@@ -167,13 +168,12 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
           hint={t("reportNew.descriptionHint")}
           error={fieldError("description")}
         />
-        <TextField
-          label={t("reportNew.imageUrl")}
+        <ImageField
+          label={t("common:media.photo")}
           name="image_url"
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          hint={t("reportNew.imageUrlHint")}
+          capture="environment"
+          urlLabel={t("reportNew.imageUrl")}
+          urlHint={t("reportNew.imageUrlHint")}
           error={fieldError("image_url")}
         />
         <button type="submit" className="btn-danger w-full sm:w-auto" disabled={submitting || success}>
