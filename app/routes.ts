@@ -7,6 +7,8 @@ export default [
   // Machine-readable public data (issue #13): feeds per municipality and the versioned open-data API.
   route("feeds/:municipality/:file", "routes/api/feed.ts"),
   route("api/v1/:resource", "routes/api/v1.ts"),
+  // Views and clicks of promotion and event pages (issue #17): counted in memory, written in batches.
+  route("api/beacon", "routes/api/beacon.ts"),
   // Development only (404 in production): every email template rendered.
   route("dev/mail", "routes/api/dev-mail.ts"),
   // Uploaded images (issue #14): the upload of an image field, and every variant at its content address.
@@ -50,6 +52,9 @@ export default [
     route("events", "routes/merchant/events.tsx"),
     route("profile", "routes/merchant/profile.tsx"),
   ]),
+
+  // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
+  route("admin/lookup/:kind", "routes/admin/lookup.ts"),
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

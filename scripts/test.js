@@ -7,6 +7,8 @@ const stages = [
   ["unit tests", "npx", ["vitest", "run", "--project", "unit"]],
   ["integration tests (PGlite)", "npx", ["vitest", "run", "--project", "integration"]],
   ["integration tests (PostgreSQL)", "node", ["scripts/test-pg.js"]],
+  // Two app processes on one PostgreSQL: shared invalidation, live events across processes, shared limits.
+  ["two processes on one PostgreSQL", "node", ["scripts/ops/multiprocess.js"]],
   ["browser tests (Chromium)", "npm", ["run", "--silent", "test:e2e"]],
   // Short versions of the durability and load runs (the long ones: npm run durability / npm run loadtest).
   ["durability (SIGKILL under writes, 3 kills per database)", "node", ["scripts/ops/durability.js", "--kills=3"]],

@@ -26,6 +26,7 @@ import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
+import type { Role } from "@db/schema/enums";
 
 type Item = {
   to: string;
@@ -43,6 +44,8 @@ type Item = {
     | "settings"
     | "profile";
   icon: typeof Users;
+  /** The roles whose guard lets them in (every role of the area when absent). */
+  roles?: readonly Role[];
 };
 
 export const ADMIN_MENU: Item[] = [
@@ -59,12 +62,22 @@ export const ADMIN_MENU: Item[] = [
   { to: "/admin/settings", key: "settings", icon: Settings },
 ];
 
+/** The merchant dashboard also admits an administrator (SPEC); the other screens are the merchant's own. */
 export const MERCHANT_MENU: Item[] = [
   { to: "/merchant/dashboard", key: "dashboard", icon: LayoutDashboard },
-  { to: "/merchant/promotions", key: "promotions", icon: BadgePercent },
-  { to: "/merchant/events", key: "events", icon: CalendarDays },
-  { to: "/merchant/profile", key: "profile", icon: Building2 },
+  { to: "/merchant/promotions", key: "promotions", icon: BadgePercent, roles: ["merchant"] },
+  { to: "/merchant/events", key: "events", icon: CalendarDays, roles: ["merchant"] },
+  { to: "/merchant/profile", key: "profile", icon: Building2, roles: ["merchant"] },
 ];
+
+/**
+ * The menu of an area for the signed-in user's role (SPEC panel shell: items filtered by role), so no item
+ * leads to a screen whose guard sends the user away (an administrator on the merchant dashboard, issue #17).
+ */
+export function menuFor(area: "admin" | "merchant", role: Role | undefined): Item[] {
+  const menu = area === "admin" ? ADMIN_MENU : MERCHANT_MENU;
+  return menu.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
+}
 
 export function PanelShell({ area, children }: { area: "admin" | "merchant"; children: ReactNode }) {
   const { t } = useTranslation();
@@ -72,7 +85,7 @@ export function PanelShell({ area, children }: { area: "admin" | "merchant"; chi
   const location = useLocation();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
-  const menu = area === "admin" ? ADMIN_MENU : MERCHANT_MENU;
+  const menu = menuFor(area, user?.role);
   const home = user?.role === "admin" ? "/admin/dashboard" : "/merchant/dashboard";
   const loadingPanel =
     navigation.state === "loading" && navigation.location.pathname.startsWith(`/${area}`) && !navigation.formMethod;

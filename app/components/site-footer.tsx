@@ -105,7 +105,7 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
 
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { siteName } = useRootData();
+  const { siteName, contactEmail } = useRootData();
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -171,14 +171,19 @@ export function SiteFooter() {
           <h2 className="font-semibold text-white">{t("footer.contact")}</h2>
           <address className="mt-3 text-sm not-italic leading-6 text-slate-300">
             {t("footer.address")}
-            <br />
-            <a
-              href="mailto:hello@buurtplatform.be"
-              className="inline-flex items-center gap-1 hover:text-white hover:underline"
-            >
-              <Mail aria-hidden="true" className="size-4" />
-              hello@buurtplatform.be
-            </a>
+            {/* The address set in the admin's platform settings, not a fixed one (issue #17). */}
+            {contactEmail && (
+              <>
+                <br />
+                <a
+                  href={`mailto:${contactEmail}`}
+                  className="inline-flex items-center gap-1 hover:text-white hover:underline"
+                >
+                  <Mail aria-hidden="true" className="size-4" />
+                  {contactEmail}
+                </a>
+              </>
+            )}
           </address>
         </div>
         <div>

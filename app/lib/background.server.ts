@@ -17,9 +17,21 @@ export function runInBackground(name: string, fn: () => Promise<unknown>): void 
   pending.add(task);
 }
 
+/** Work kept in memory that must be written before the process ends (counters written in batches...). */
+const drainHooks = new Set<() => Promise<unknown>>();
+
+/** A module registers what `drainBackground` (shutdown) must write first; returns the unregister function. */
+export function onDrain(hook: () => Promise<unknown>): () => void {
+  drainHooks.add(hook);
+  return () => drainHooks.delete(hook);
+}
+
 /** Waits for the tasks under way (at most `timeoutMs`); used on shutdown and by tests. */
 export async function drainBackground(timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  for (const hook of drainHooks) {
+    await runWriteScope(hook).catch((err) => log("error", "drain hook failed", { err }));
+  }
   while (pending.size && Date.now() < deadline) {
     await Promise.race([Promise.allSettled([...pending]), new Promise((r) => setTimeout(r, deadline - Date.now()))]);
   }

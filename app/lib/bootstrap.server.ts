@@ -11,6 +11,7 @@ import { messageKey } from "./i18n-keys";
 import { serverT } from "./i18n.server";
 import { log } from "./log.server";
 import { startWorker, stopWorker } from "./jobs.server";
+import { startChangeFeed, stopChangeFeed } from "./change-feed.server";
 import { closeMailTransport } from "./mail.server";
 
 export type BootstrapResult = {
@@ -40,6 +41,8 @@ export async function bootstrap(options: {
   const e = env();
   const config = configFromEnv();
   const handle = await initDatabase(config);
+  // Every process hears every other's writes (PostgreSQL; PGlite is one process).
+  await startChangeFeed(config);
   const db = handle.db;
   let seeded = false;
   let demoAccounts: readonly DemoAccount[] = [];
@@ -98,5 +101,6 @@ export async function bootstrap(options: {
 export async function shutdown() {
   await stopWorker();
   closeMailTransport();
+  await stopChangeFeed();
   await closeDatabase();
 }

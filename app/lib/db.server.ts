@@ -141,9 +141,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  // pg_trgm backs the substring searches' indexes (migration 0003), as it does on PostgreSQL.
+  // pg_trgm backs the substring and similarity searches' indexes (migrations 0003, 0012), and unaccent the
+  // full-text search documents (migration 0012), as they do on PostgreSQL.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const options = { extensions: { pg_trgm } };
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const options = { extensions: { pg_trgm, unaccent } };
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: PGlite;
   let release = () => {};

@@ -46,6 +46,8 @@ const schema = z.object({
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
   /** Background work (app/lib/jobs.server.ts, app/lib/mail.server.ts). */
   JOBS_WORKER: bool(true),
+  /** Views and clicks (issue #17) are counted in memory and written in one batch this often. */
+  METRICS_FLUSH_MS: z.coerce.number().int().min(100, "must be at least 100 ms").max(60_000).default(5000),
   JOBS_POLL_MS: z.coerce.number().int().min(50, "must be at least 50 ms").default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   JOBS_LEASE_SECONDS: z.coerce.number().int().min(1).default(600),

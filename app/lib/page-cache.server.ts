@@ -5,17 +5,17 @@
  * language, which form the key: absolute URLs in a page come from PUBLIC_URL, never from the Host or
  * X-Forwarded-Host headers, so a forged header cannot reach a stored page (issue #12).
  *
- * Invalidation (cache.server.ts): a request that really writes moves the cache generation when its first
- * write statement runs and when it ends; entries of an older generation are never served, and a render is
- * stored only if no write started or ran while it was rendered. Writes made by another process (several
- * app instances on one PostgreSQL) are seen within CACHE_TTL seconds (default 5); CACHE_TTL=0 turns it off.
+ * Invalidation (cache.server.ts): a stored page remembers what its render read (tables, per municipality when
+ * the loader scoped its reads) and is served only while none of that changed, on this process or, through the
+ * change feed, on any other; a render is stored only if no write on what it read ran meanwhile. CACHE_TTL
+ * (default 5 s) bounds an entry's life; CACHE_TTL=0 turns the cache off.
  *
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
  */
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { cacheTtlMs, currentGeneration, readPoint } from "./cache.server";
+import { cacheTtlMs, currentReadKeys, readPoint, unchangedSince } from "./cache.server";
 import { LOCALE_COOKIE } from "./i18n";
 import { detectLocaleFrom } from "./i18n.server";
 
@@ -23,7 +23,9 @@ type Req = Pick<Request, "method" | "originalUrl" | "headers" | "query">;
 type Res = Response;
 
 type Entry = {
-  generation: number;
+  /** The change sequence number the render began at, and what it read (cache.server.ts). */
+  since: number;
+  keys: string[];
   expiresAt: number;
   /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
   parts: Buffer[];
@@ -194,7 +196,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.generation === currentGeneration() && hit.expiresAt > now) {
+    if (hit && hit.expiresAt > now && unchangedSince(hit.keys, hit.since)) {
       // Re-inserted so the map's order stays least-recently-used first.
       entries.delete(key);
       entries.set(key, hit);
@@ -229,8 +231,9 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const type = String(res.getHeader("content-type") ?? "");
+      const keys = currentReadKeys();
       if (
-        point.isStill() &&
+        point.isStill(keys) &&
         res.statusCode === 200 &&
         onlyLanguageCookie(res.getHeader("set-cookie")) &&
         !/no-store|private/i.test(String(res.getHeader("cache-control") ?? "")) &&
@@ -246,7 +249,8 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
           if (v !== undefined) headers.push([name, String(v)]);
         }
         store(key, {
-          generation: point.generation,
+          since: point.generation,
+          keys,
           expiresAt: Date.now() + ttlMs,
           parts,
           deflated,

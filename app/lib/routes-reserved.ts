@@ -28,6 +28,7 @@ export const RESERVED_SLUGS = [
   "dev",
   "404",
   "healthz",
+  "live",
   "api",
   "assets",
   "images",

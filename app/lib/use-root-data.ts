@@ -13,6 +13,8 @@ type RootData = {
   locale: string;
   user: SessionUser | null;
   siteName: string;
+  /** The platform's contact address from the settings (the footer); null when they could not be read. */
+  contactEmail: string | null;
   nonce: string;
   newsletterTowns: { name: string; slug: string }[];
 };
@@ -20,5 +22,7 @@ type RootData = {
 /** The signed-in user (or null) and the site name, from the root loader. */
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
-  return data ?? { locale: "en", user: null, siteName: "Buurtplatform", nonce: "", newsletterTowns: [] };
+  return (
+    data ?? { locale: "en", user: null, siteName: "Buurtplatform", contactEmail: null, nonce: "", newsletterTowns: [] }
+  );
 }

@@ -5,8 +5,9 @@
  * Order of the layers (each one's reason is beside it below):
  *   request id + nonce + log line → allowed methods → security headers → compression → body size →
  *   origin check (every state-changing request) → language cookie → static files → cache headers →
- *   general rate limit → write scope → anonymous-page cache → React Router
+ *   general rate limit → live stream (SSE) → write scope → anonymous-page cache → React Router
  */
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http, { type Server } from "node:http";
@@ -16,7 +17,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import { type ServerBuild, createRequestHandler } from "react-router";
 import { bootstrap, shutdown } from "~/lib/bootstrap.server";
-import { openWriteScope } from "~/lib/cache.server";
+import { flushWrites, openWriteScope } from "~/lib/cache.server";
 import { onStatement } from "~/lib/db.server";
 import { createAppContext, headersFrom } from "~/lib/context.server";
 import { env } from "~/lib/env.server";
@@ -32,6 +33,7 @@ import { insertAccount } from "~/modules/user/user.server";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media/media.limits";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
+import { closeLiveStreams, liveStreamHandler } from "./live-stream.server";
 
 export const BODY_LIMIT = 1024 * 1024;
 /** The methods the site answers; anything else (TRACE, PUT, CONNECT...) is 405. */
@@ -58,6 +60,9 @@ export type StartOptions = {
   instrument?: (hooks: InstrumentHooks) => void;
 };
 
+/** Which of the cluster's workers this process is (0 when it runs alone): in every request log line. */
+export const WORKER_ID = cluster.worker?.id ?? 0;
+
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const start = process.hrtime.bigint();
   res.locals.requestId = crypto.randomUUID();
@@ -71,6 +76,7 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
       status: res.statusCode,
       ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
       ip: req.ip,
+      worker: WORKER_ID,
     });
   });
   next();
@@ -219,6 +225,8 @@ export function createHttpApp(options: StartOptions): express.Express {
 
   app.use(cacheHeaders);
   app.use(rateLimitMiddleware());
+  // The municipality home's live stream (Server-Sent Events): never cached, never compressed.
+  app.get("/live/:municipality", liveStreamHandler);
   app.use(writeScope);
   app.use(pageCacheMiddleware());
 
@@ -243,6 +251,8 @@ export function createHttpApp(options: StartOptions): express.Express {
         requestId: res.locals.requestId,
       });
       const response = await handlerFor(build)(request, context);
+      // What the request wrote has committed: every process stops serving it before the answer goes out.
+      await flushWrites();
       await sendResponse(res, response);
     } catch (err) {
       next(err);
@@ -300,9 +310,15 @@ export async function startServer(options: StartOptions): Promise<Server> {
 
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) process.exit(1);
+    // A second signal forces the exit; in a cluster the primary forwards the signal the terminal also sent
+    // to the whole group, so a worker keeps draining (the timer below still bounds it).
+    if (stopping) {
+      if (!cluster.isWorker) process.exit(1);
+      return;
+    }
     stopping = true;
     log("info", "shutting down", { signal });
+    closeLiveStreams();
     server.close(async () => {
       try {
         await options.onClose?.();

@@ -1,4 +1,4 @@
-/** The root loader's data: site name, language, nonce and the signed-in user. */
+/** The root loader's data: site name and contact address (settings), language, nonce and the signed-in user. */
 import type { AppLoadContext } from "react-router";
 import { getSettings } from "~/modules/settings/settings.server";
 import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
@@ -10,8 +10,9 @@ export async function rootData(context: AppLoadContext) {
   const actor = await context.getActor();
   let user: SessionUser | null = null;
   let siteName = "Buurtplatform";
+  let contactEmail: string | null = null;
   try {
-    siteName = (await getSettings()).siteName;
+    ({ siteName, contactEmail } = await getSettings());
   } catch (err) {
     log("error", "settings load failed", { err });
   }
@@ -30,5 +31,5 @@ export async function rootData(context: AppLoadContext) {
   const newsletterTowns = await listActiveMunicipalities(context.locale)
     .then((list) => list.map(({ name, slug }) => ({ name, slug })))
     .catch(() => [] as { name: string; slug: string }[]);
-  return { locale: context.locale, nonce: context.nonce, user, siteName, newsletterTowns };
+  return { locale: context.locale, nonce: context.nonce, user, siteName, contactEmail, newsletterTowns };
 }

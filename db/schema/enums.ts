@@ -84,3 +84,7 @@ export const CATEGORIES = [...new Set([...PROMOTION_CATEGORIES, ...EVENT_CATEGOR
   | EventCategory
 )[];
 export type Category = PromotionCategory | EventCategory;
+
+/** What a visitor did on a promotion or an event page (issue #17): a detail view or a click. */
+export const METRIC_KINDS = ["view", "call", "directions", "website", "share"] as const;
+export type MetricKind = (typeof METRIC_KINDS)[number];

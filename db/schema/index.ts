@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -17,11 +18,13 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
   EVENT_CATEGORIES,
+  METRIC_KINDS,
   PROMOTION_CATEGORIES,
   REPORT_REJECTION_REASONS,
   REPORT_STATUSES,
@@ -32,6 +35,14 @@ import {
 } from "./enums";
 
 export * from "./enums";
+
+/**
+ * The full-text search document of a row (migration 0012): a stored generated column over the row's texts,
+ * built by the SQL function search_document() (simple + dutch + french + english, unaccented). Never written
+ * by the app; read only inside queries (app/lib/search.server.ts), never selected into a page.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 
@@ -78,6 +89,8 @@ export const municipalities = pgTable(
     ...translatableChecks("municipalities"),
     uniqueIndex("municipalities_slug_key").on(t.slug),
     index("municipalities_active_name_idx").on(t.isActive, t.name),
+    // The landing search's near misses: trigrams of the normalised name (migration 0012).
+    index("municipalities_name_key_trgm_idx").using("gin", sql`search_key(${t.name}) gin_trgm_ops`),
     check("municipalities_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
   ],
 );
@@ -103,6 +116,9 @@ export const users = pgTable(
     index("users_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("users_created_idx").on(t.createdAt),
     index("users_role_created_idx").on(t.role, t.createdAt),
+    // The admin pickers (issue #17): "contains" search by name or e-mail (pg_trgm).
+    index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     check("users_role_check", inList("role", ROLES)),
   ],
 );
@@ -182,6 +198,9 @@ export const merchants = pgTable(
     description: text("description"),
     ...translatable(),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("business_name"), 'A') || setweight(search_document("address"), 'C')`,
+    ),
   },
   (t) => [
     ...translatableChecks("merchants"),
@@ -192,6 +211,10 @@ export const merchants = pgTable(
     // Substring search (ILIKE '%q%') on the directory and the promotions search: trigram indexes (pg_trgm).
     index("merchants_name_trgm_idx").using("gin", t.businessName.op("gin_trgm_ops")),
     index("merchants_address_trgm_idx").using("gin", t.address.op("gin_trgm_ops")),
+    // Full-text search and the normalised name's trigrams (similarity, near misses): migration 0012.
+    index("merchants_search_idx").using("gin", t.searchVector),
+    index("merchants_name_key_trgm_idx").using("gin", sql`search_key(${t.businessName}) gin_trgm_ops`),
+    index("merchants_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -216,6 +239,9 @@ export const promotions = pgTable(
     termsAndConditions: text("terms_and_conditions"),
     ...translatable(),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B')`,
+    ),
   },
   (t) => [
     ...translatableChecks("promotions"),
@@ -227,6 +253,7 @@ export const promotions = pgTable(
     index("promotions_municipality_category_created_idx").on(t.municipalityId, t.category, t.createdAt),
     index("promotions_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("promotions_created_idx").on(t.createdAt),
+    index("promotions_search_idx").using("gin", t.searchVector),
     check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -251,6 +278,9 @@ export const events = pgTable(
     municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
     ...translatable(),
     createdAt: createdAt(),
+    searchVector: searchVector(
+      `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B') || setweight(search_document("venue"), 'C')`,
+    ),
   },
   (t) => [
     ...translatableChecks("events"),
@@ -259,6 +289,7 @@ export const events = pgTable(
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt),
     index("events_start_idx").on(t.startDate),
     index("events_created_idx").on(t.createdAt),
+    index("events_search_idx").using("gin", t.searchVector),
     check("events_category_check", inList("category", EVENT_CATEGORIES)),
     check("events_attendees_check", sql`attendees >= 0`),
     check("events_time_check", sql`time is null or time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -283,6 +314,7 @@ export const reports = pgTable(
     moderationNote: text("moderation_note"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     createdAt: createdAt(),
+    searchVector: searchVector(`setweight(search_document("description"), 'B')`),
   },
   (t) => [
     index("reports_municipality_status_created_idx").on(t.municipalityId, t.status, t.createdAt),
@@ -290,6 +322,7 @@ export const reports = pgTable(
     index("reports_created_idx").on(t.createdAt),
     // My reports: one reporter's reports, newest first (replaces the reporter-only index).
     index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
+    index("reports_search_idx").using("gin", t.searchVector),
     check("reports_type_check", inList("type", REPORT_TYPES)),
     check("reports_status_check", inList("status", REPORT_STATUSES)),
     check(
@@ -514,6 +547,30 @@ export const newsletterSubscriptions = pgTable(
   ],
 );
 
+/**
+ * Views and clicks per promotion or event per day (Brussels calendar): counts only, no personal data. Exactly
+ * one of promotion_id and event_id is set; the rows go with their promotion or event. Written in batches by
+ * the in-memory counter of app/modules/metrics (upserts on the unique key), never once per page view.
+ */
+export const dailyMetrics = pgTable(
+  "daily_metrics",
+  {
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    unique("daily_metrics_key").on(t.promotionId, t.eventId, t.day, t.kind).nullsNotDistinct(),
+    index("daily_metrics_event_day_idx").on(t.eventId, t.day).where(sql`event_id is not null`),
+    index("daily_metrics_day_idx").on(t.day),
+    check("daily_metrics_one_entity_check", sql`num_nonnulls(promotion_id, event_id) = 1`),
+    check("daily_metrics_kind_check", inList("kind", METRIC_KINDS)),
+    check("daily_metrics_count_check", sql`count >= 0`),
+  ],
+);
+
 /** PostgreSQL bytea as a Node Buffer (both drivers hand back a Buffer or a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -576,5 +633,27 @@ export const mediaVariants = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaId, t.width, t.format] }),
     check("media_variants_format_check", sql`format in ('avif', 'webp', 'jpeg')`),
+  ],
+);
+
+/**
+ * The live stream's events (issue #15, migration 0011): one row per new resident, merchant, promotion or
+ * event, and per report approved, of a municipality, in commit order. Written by triggers only; the id is the
+ * SSE event id a reader resumes from.
+ */
+export const liveEvents = pgTable(
+  "live_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    municipalityId: uuid("municipality_id")
+      .notNull()
+      .references(() => municipalities.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    refId: text("ref_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("live_events_municipality_id_idx").on(t.municipalityId, t.id),
+    check("live_events_kind_check", sql`kind in ('user', 'merchant', 'promotion', 'event', 'report')`),
   ],
 );

@@ -1,5 +1,6 @@
 /**
- * Demo data: six municipalities (one inactive), residents, merchants in all 12 categories, promotions,
+ * Demo data: eleven municipalities (one inactive; five with real names in towns-with-real-names.ts),
+ * residents, merchants in all 12 categories, promotions,
  * events, reports in every type and status, subscriptions, features and an audit trail. Everything is
  * fixed data (no randomness); dates are computed relative to today so the demo always looks current.
  * Runs in one transaction on an empty database: if any of it is already there, nothing is written.
@@ -19,6 +20,7 @@ import {
 import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from "@db/schema";
 import type { Db } from "~/lib/db.server";
 import { insertAccount } from "~/modules/user/user.server";
+import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
 
@@ -1910,6 +1912,9 @@ export async function seedDemo(db: Db): Promise<void> {
         createdAt: at(s.startDays, 12),
       })),
     );
+
+    // Towns whose names are not their slugs (issue #17): db/seed/towns-with-real-names.ts
+    await seedTownsWithRealNames(tx, SHARED_PASSWORD, sharedHash, demoImageFor);
 
     // Features
     await tx.insert(features).values(FEATURES.map((f, i) => ({ ...f, createdAt: at(-90 + i, 9) })));

@@ -24,6 +24,8 @@ export function parseArgs(argv, defaults) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export function freePort() {
+  // BENCH_PORT: a fixed port for the app server (a shared machine with assigned ports).
+  if (process.env.BENCH_PORT) return Promise.resolve(Number(process.env.BENCH_PORT));
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.unref();
@@ -114,7 +116,8 @@ export async function createDatabase(kind, name, adminUrl) {
   const dir = path.join(parent, "data");
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
+  const client = await PGlite.create(dir, { extensions: { pg_trgm, unaccent } });
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });

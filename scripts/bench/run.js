@@ -66,7 +66,7 @@ const log = (msg) => console.log(`[bench ${new Date().toISOString().slice(11, 19
 
 async function generate(kind, size, adminUrl) {
   const t0 = Date.now();
-  const db = await createDatabase(kind, `bench_${size}`, adminUrl);
+  const db = await createDatabase(kind, `${process.env.BENCH_DB_PREFIX ?? "bench_"}${size}`, adminUrl);
   log(`${size}: migrated ${db.label}`);
   const hashes = { user: await hashPassword(BENCH_USER.password), admin: await hashPassword(BENCH_ADMIN.password) };
   for (const stmt of datasetSql(SIZES[size], hashes)) await db.query(stmt);
@@ -85,6 +85,7 @@ function pagesFor(promotionId) {
     { name: "municipality home (guest)", path: `/${BENCH_SLUG}`, public: true },
     { name: "municipality home (user)", path: `/${BENCH_SLUG}`, as: "user" },
     { name: "promotions list", path: `/promotions/${BENCH_SLUG}`, public: true },
+    { name: "promotions list (user)", path: `/promotions/${BENCH_SLUG}`, as: "user" },
     // The same two pages rendered every time (the page cache skipped), to show what a render costs.
     { name: "municipality home (guest, uncached)", path: `/${BENCH_SLUG}`, public: true, uncached: true },
     { name: "promotions list (uncached)", path: `/promotions/${BENCH_SLUG}`, public: true, uncached: true },

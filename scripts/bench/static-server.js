@@ -12,5 +12,7 @@ const server = http.createServer((_req, res) => {
   res.end(body);
 });
 server.keepAliveTimeout = 5_000;
-server.listen(0, "127.0.0.1", () => process.stdout.write(`${server.address().port}\n`));
+server.listen(Number(process.env.BENCH_STATIC_PORT ?? 0), "127.0.0.1", () =>
+  process.stdout.write(`${server.address().port}\n`),
+);
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -36,7 +36,18 @@ export async function serverBuild() {
   return import(pathToFileURL(path.join(ROOT, BUILD_DIR, "server/index.js")).href);
 }
 
+/** A free port; OPS_PORTS=4250-4269 keeps the servers on a given range (a shared machine). */
+let nextOpsPort = 0;
 export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.OPS_PORTS ?? "");
+  if (range) {
+    const [lo, hi] = [Number(range[1]), Number(range[2])];
+    for (let i = 0; i <= hi - lo; i++) {
+      const port = lo + ((nextOpsPort++ + i) % (hi - lo + 1));
+      if (await portIsFree(port)) return port;
+    }
+    throw new Error(`no free port in ${process.env.OPS_PORTS}`);
+  }
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, "127.0.0.1", () => {
@@ -44,6 +55,14 @@ export async function freePort() {
       s.close(() => resolve(port));
     });
     s.on("error", reject);
+  });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
   });
 }
 
@@ -74,7 +93,7 @@ export async function freshDemoDatabase(kind) {
       drop: async () => fs.rmSync(path.dirname(dir), { recursive: true, force: true }),
     };
   }
-  const name = `ops_${crypto.randomBytes(4).toString("hex")}`;
+  const name = `${process.env.OPS_DB_PREFIX ?? "ops_"}${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${name}`);

@@ -17,8 +17,9 @@ const CREDENTIALS: Record<Exclude<Actor, "guest">, { email: string; password: st
   admin: DEMO.admin,
 };
 
-/** ok: 200 with content; login: sent to /login; home: sent to /; notfound: the 404 page or a redirect to /404. */
-type Get = "ok" | "login" | "home" | "notfound";
+/** ok: 200 with content; login: sent to /login; home: sent to /; notfound: the 404 page or a redirect to /404;
+ * none: the route answers no GET (405). */
+type Get = "ok" | "login" | "home" | "notfound" | "none";
 /** denied-login / denied-home: refused before the action runs; handled: the action answered with a 4xx
  * (validation, not found, method not allowed) — never a 2xx change and never a 5xx; none: no action (405). */
 type Post = "login" | "home" | "handled" | "none" | "redirect-ok" | "skip";
@@ -64,6 +65,8 @@ const MATRIX: Record<string, Row> = {
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
+  // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
+  "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },
   // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
   // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
   "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
@@ -126,6 +129,8 @@ const MATRIX: Record<string, Row> = {
   "routes/merchant/events": { url: "/merchant/events", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/merchant/profile": { url: "/merchant/profile", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
+  // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
+  "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
   ...Object.fromEntries(
     [
@@ -208,6 +213,7 @@ for (const actor of ACTORS) {
         // /merchant and /admin send the right role on to the dashboard.
         if (got === "other" && expected === "ok") got = "ok";
       } else if (doc.status() === 404) got = "notfound";
+      else if (doc.status() === 405) got = "none";
       else if (doc.status() === 200) got = "ok";
       else got = `status ${doc.status()}`;
       if (got !== expected) failures.push(`GET ${row.url} (${id}) as ${actor}: expected ${expected}, got ${got}`);
@@ -221,6 +227,7 @@ for (const actor of ACTORS) {
         let gotData: string;
         if (redirect) gotData = classifyLocation(redirect);
         else if (res.status() === 404) gotData = "notfound";
+        else if (res.status() === 405) gotData = "none";
         else if (res.status() === 200) gotData = "ok";
         else gotData = `status ${res.status()}`;
         if (gotData === "other" && expected === "ok") gotData = "ok";
@@ -250,6 +257,49 @@ for (const actor of ACTORS) {
     expect(failures).toEqual([]);
   });
 }
+
+/**
+ * The live stream (issue #15) is an Express route in front of React Router (app/server/live-stream.server.ts),
+ * not in app/routes.ts: its row is here. Everyone may read a municipality's stream (approved reports are sent
+ * to signed-in readers only); nothing can be posted to it.
+ */
+const LIVE_MATRIX = { get: everyone("stream"), unknownMunicipality: everyone(404), post: everyone("refused") };
+
+test("access to the live stream (/live/:municipality)", async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const failures: string[] = [];
+  for (const actor of ACTORS) {
+    let cookie = "";
+    if (actor !== "guest") {
+      const ctx = await contextFor(actor, baseURL as string);
+      cookie = (await ctx.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      await ctx.dispose();
+    }
+    const abort = new AbortController();
+    const res = await fetch(`${baseURL}/live/hasselt`, { headers: { Cookie: cookie }, signal: abort.signal });
+    const stream =
+      res.status === 200 &&
+      (res.headers.get("content-type") ?? "").startsWith("text/event-stream") &&
+      /no-store/.test(res.headers.get("cache-control") ?? "");
+    abort.abort();
+    if ((stream ? "stream" : `status ${res.status}`) !== LIVE_MATRIX.get[actor])
+      failures.push(`GET /live/hasselt as ${actor}: expected a stream, got ${res.status}`);
+    const unknown = await fetch(`${baseURL}/live/no-such-town`, { headers: { Cookie: cookie } });
+    if (unknown.status !== LIVE_MATRIX.unknownMunicipality[actor])
+      failures.push(`GET /live/no-such-town as ${actor}: got ${unknown.status}`);
+    const post = await fetch(`${baseURL}/live/hasselt`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: baseURL as string, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "x=1",
+      redirect: "manual",
+    });
+    const refused = post.status >= 400 && post.status < 500 ? "refused" : `status ${post.status}`;
+    if (refused !== LIVE_MATRIX.post[actor]) failures.push(`POST /live/hasselt as ${actor}: got ${post.status}`);
+  }
+  const bad = await fetch(`${baseURL}/live/hasselt`, { headers: { "Last-Event-ID": "not-a-number" } });
+  if (bad.status !== 400) failures.push(`a malformed Last-Event-ID: expected 400, got ${bad.status}`);
+  expect(failures).toEqual([]);
+});
 
 test("the auth library's own HTTP endpoints (sign-up, role and user changes) are not exposed", async ({
   request,

@@ -369,6 +369,53 @@ test.describe("anonymous page cache", () => {
     }
   });
 
+  test("the shared data caches carry nothing of one signed-in user to another (issue #15)", async ({
+    playwright,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL as string).origin;
+    const resident = await playwright.request.newContext({ baseURL });
+    const admin = await playwright.request.newContext({ baseURL });
+    const guest = await playwright.request.newContext({ baseURL });
+    try {
+      for (const [ctx, who] of [
+        [resident, DEMO.user],
+        [admin, DEMO.admin],
+      ] as const) {
+        const login = await ctx.post("/login", {
+          form: { email: who.email, password: who.password },
+          headers: { Origin: origin },
+        });
+        expect(login.ok()).toBe(true);
+      }
+      // The municipality home and the promotions list are built from data shared by every reader (guests and
+      // signed-in users alike); each answer must carry its own reader only, documents and `.data` alike.
+      for (const path of ["/hasselt", "/promotions/hasselt", "/hasselt.data", "/promotions/hasselt.data"]) {
+        for (let i = 0; i < 2; i++) {
+          const mine = await (await resident.get(`${path}?lng=en`)).text();
+          const theirs = await (await admin.get(`${path}?lng=en`)).text();
+          const nobody = await (await guest.get(`${path}?lng=en`)).text();
+          // (A `.data` answer may leave out the layout's data: there only the absence is checked.)
+          if (!path.endsWith(".data")) expect(mine, path).toContain(DEMO.user.email);
+          expect(mine, path).not.toContain(DEMO.admin.email);
+          if (!path.endsWith(".data")) expect(theirs, path).toContain(DEMO.admin.email);
+          expect(theirs, path).not.toContain(DEMO.user.email);
+          expect(nobody, path).not.toContain(DEMO.user.email);
+          expect(nobody, path).not.toContain(DEMO.admin.email);
+        }
+      }
+      // The urgent reports (signed-in readers only) never reach a guest through the shared home data.
+      const guestHome = await (await guest.get("/hasselt.data?lng=en")).text();
+      const residentHome = await (await resident.get("/hasselt.data?lng=en")).text();
+      expect(residentHome).toContain("reporterName");
+      expect(guestHome).not.toContain("reporterName");
+    } finally {
+      await resident.dispose();
+      await admin.dispose();
+      await guest.dispose();
+    }
+  });
+
   test("a write is visible to guests at once", async ({ playwright, baseURL }) => {
     const origin = new URL(baseURL as string).origin;
     const merchant = await playwright.request.newContext({ baseURL });

@@ -7,7 +7,7 @@ import { listLogs } from "~/modules/log/log.queries.server";
 import {
   createMerchant,
   deleteMerchant,
-  listMerchantOptions,
+  lookupMerchants,
   listMerchants,
   updateMerchant,
 } from "~/modules/merchant/merchant.admin.server";
@@ -25,7 +25,7 @@ import {
   listSubscriptions,
   updateSubscription,
 } from "~/modules/subscription/subscription.server";
-import { createUser, deleteUser, listUserOptions, listUsers, updateUser } from "~/modules/user/user.admin.server";
+import { createUser, deleteUser, listUsers, lookupUsers, updateUser } from "~/modules/user/user.admin.server";
 import type { Actor } from "~/lib/auth.server";
 import { actorFor, makeUser } from "../factories";
 
@@ -64,12 +64,12 @@ const subInput = {
 
 const calls: [string, (a: Actor | null) => Promise<unknown>][] = [
   ["listUsers", (a) => listUsers(a)],
-  ["listUserOptions", (a) => listUserOptions(a)],
+  ["lookupUsers", (a) => lookupUsers(a)],
   ["createUser", (a) => createUser(a, userInput)],
   ["updateUser", (a) => updateUser(a, ID, { name: "X", role: "admin" })],
   ["deleteUser", (a) => deleteUser(a, ID)],
   ["listMerchants", (a) => listMerchants(a)],
-  ["listMerchantOptions", (a) => listMerchantOptions(a)],
+  ["lookupMerchants", (a) => lookupMerchants(a)],
   ["createMerchant", (a) => createMerchant(a, merchantInput)],
   [
     "updateMerchant",

@@ -63,9 +63,9 @@ describe("promotions list", () => {
 
     expect((await listPublicPromotions(town.id, filters("q=BREAD"))).items.map((p) => p.id)).toEqual([bread.id]);
     expect((await listPublicPromotions(town.id, filters("q=garage+noord"))).total).toBe(2);
-    // LIKE wildcards are searched literally.
+    // Full-text search (issue #17): "50%" is the word 50; a search of punctuation only is no search.
     expect((await listPublicPromotions(town.id, filters("q=50%25"))).items.map((p) => p.id)).toEqual([cake.id]);
-    expect((await listPublicPromotions(town.id, filters("q=%25"))).items.map((p) => p.id)).toEqual([cake.id]);
+    expect((await listPublicPromotions(town.id, filters("q=%25"))).total).toBe(4);
     expect(likePattern("a_b")).toBe("%a\\_b%");
 
     const byTitle = await listPublicPromotions(town.id, filters("sort=title"));
@@ -87,9 +87,10 @@ describe("promotions list", () => {
   });
 
   it("ignores unknown filter values", () => {
+    // While searching, the default order is the best match (issue #17).
     expect(filters(`category=Weapons&sort=price&page=-3&q=${"x".repeat(300)}`)).toEqual({
       category: null,
-      sort: "newest",
+      sort: "relevance",
       page: 1,
       q: "x".repeat(100),
     });

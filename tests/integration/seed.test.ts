@@ -47,6 +47,29 @@ describe("demo seed", () => {
     for (const slug of REQUIRED_TOWNS) expect(active).toContain(slug);
     expect(active.length).toBeGreaterThan(REQUIRED_TOWNS.length);
     expect(rows.filter((m) => !m.isActive).map((m) => m.slug)).toContain("lommel");
+    // Issue #17: active towns whose names are not their slugs, each with merchants and current promotions.
+    const realNames = {
+      liege: "Liège",
+      "s-hertogenbosch": "'s-Hertogenbosch",
+      "sint-niklaas": "Sint-Niklaas",
+      ecaussinnes: "Écaussinnes",
+      "la-louviere": "La Louvière",
+    };
+    for (const [slug, name] of Object.entries(realNames)) {
+      const row = rows.find((m) => m.slug === slug);
+      expect(row).toMatchObject({ name, isActive: true });
+      const shops = await db
+        .select({ id: merchants.id })
+        .from(merchants)
+        .where(eq(merchants.municipalityId, row?.id ?? ""));
+      expect(shops.length).toBeGreaterThanOrEqual(3);
+      const current = await db
+        .select({ id: promotions.id })
+        .from(promotions)
+        .where(and(eq(promotions.municipalityId, row?.id ?? ""), sql`${promotions.validUntil} >= ${today}`));
+      expect(current.length).toBeGreaterThanOrEqual(3);
+    }
+    expect(rows).toHaveLength(11);
   });
 
   it("creates the three demo accounts with their roles and passwords", async () => {

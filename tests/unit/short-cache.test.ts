@@ -55,3 +55,68 @@ describe("short-lived data cache", () => {
     expect(await off.get("k", async () => 2)).toBe(2);
   });
 });
+
+describe("targeted invalidation (issue #15)", () => {
+  it("drops only the values that read what a write touched: its table, its municipality", async () => {
+    const { openDatabase } = await import("~/lib/db.server");
+    const { sql } = await import("drizzle-orm");
+    const { forMunicipality, runWriteScope, touches } = await import("~/lib/cache.server");
+    const h = await openDatabase({ kind: "pglite" });
+    try {
+      await h.db.execute(sql`create table items (m text, x int)`);
+      await h.db.execute(sql`create table others (x int)`);
+      const cache = shortCache<number>({ ttlMs: 60_000 });
+      let reads = 0;
+      const load = (m: string) => () =>
+        h.db.execute(sql`select count(*) from items where m = ${m}`).then(() => ++reads);
+      const get = (m: string) => cache.get(m, load(m), undefined, m);
+      const everywhere = () =>
+        cache.get("all", () => h.db.execute(sql`select count(*) from items`).then(() => ++reads));
+      const a1 = await get("A");
+      const b1 = await get("B");
+      const all1 = await everywhere();
+      expect([await get("A"), await get("B"), await everywhere()]).toEqual([a1, b1, all1]);
+
+      // Another table: nothing changes.
+      await runWriteScope(async () => {
+        await h.db.execute(sql`insert into others values (1)`);
+      });
+      expect([await get("A"), await get("B"), await everywhere()]).toEqual([a1, b1, all1]);
+
+      // A write declared for A: A and the all-municipalities value are read again, B is kept.
+      await runWriteScope(async () => {
+        touches("items", "A");
+        await h.db.execute(sql`insert into items values ('A', 1)`);
+      });
+      const a2 = await get("A");
+      const all2 = await everywhere();
+      expect(a2).not.toBe(a1);
+      expect(all2).not.toBe(all1);
+      expect(await get("B")).toBe(b1);
+
+      // A write nobody declared counts for every municipality.
+      await runWriteScope(async () => {
+        await h.db.execute(sql`insert into items values ('B', 1)`);
+      });
+      expect(await get("A")).not.toBe(a2);
+      expect(await get("B")).not.toBe(b1);
+
+      // A value read inside forMunicipality and cached elsewhere carries its keys to the enclosing read.
+      const outer = shortCache<number>({ ttlMs: 60_000 });
+      const composed = () => outer.get("home-B", () => forMunicipality("B", () => get("B")));
+      const c1 = await composed();
+      await runWriteScope(async () => {
+        touches("items", "A");
+        await h.db.execute(sql`insert into items values ('A', 2)`);
+      });
+      expect(await composed()).toBe(c1);
+      await runWriteScope(async () => {
+        touches("items", "B");
+        await h.db.execute(sql`insert into items values ('B', 2)`);
+      });
+      expect(await composed()).not.toBe(c1);
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
+});

@@ -26,6 +26,22 @@ describe("municipality suggestions", () => {
     expect(filterSuggestions(towns, "xyz")).toEqual([]);
   });
 
+  it("match real names accents, case and punctuation aside (issue #17)", () => {
+    const real = [
+      { name: "Liège", slug: "liege" },
+      { name: "'s-Hertogenbosch", slug: "s-hertogenbosch" },
+      { name: "Écaussinnes", slug: "ecaussinnes" },
+      { name: "La Louvière", slug: "la-louviere" },
+    ];
+    const slugs = (text: string) => filterSuggestions(real, text).map((t) => t.slug);
+    expect(slugs("liege")).toEqual(["liege"]);
+    expect(slugs("LIÈGE")).toEqual(["liege"]);
+    expect(slugs("s hertogenbosch")).toEqual(["s-hertogenbosch"]);
+    expect(slugs("'S-HERTOGENBOSCH")).toEqual(["s-hertogenbosch"]);
+    expect(slugs("ecaus")).toEqual(["ecaussinnes"]);
+    expect(slugs("la louviere")).toEqual(["la-louviere"]);
+  });
+
   it("the submitted text becomes a slug: lowercase, spaces to hyphens", () => {
     expect(toSlug("  Sint Truiden ")).toBe("sint-truiden");
     expect(toSlug("HASSELT")).toBe("hasselt");

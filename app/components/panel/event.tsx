@@ -13,7 +13,7 @@ import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/event/event.policy";
-import { type MerchantOption, MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
+import { MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
 
 export type EventFormRow = {
   id: string;
@@ -37,12 +37,10 @@ export type EventFormRow = {
 export function EventFields({
   row,
   fieldErrors,
-  merchants = [],
   today = "",
 }: {
   row?: EventFormRow;
   fieldErrors: Record<string, string>;
-  merchants?: MerchantOption[];
   today?: string;
 }) {
   const { t } = useTranslation("merchant");
@@ -58,7 +56,7 @@ export function EventFields({
         error={fieldErrors.title}
       />
       {can(actor, "choose-merchant") && (
-        <MerchantSelect merchants={merchants} value={row?.merchantId} error={fieldErrors.merchant_id} />
+        <MerchantSelect value={row?.merchantId} label={row?.businessName} error={fieldErrors.merchant_id} />
       )}
       <TextArea
         label={t("events.fields.description")}

@@ -14,6 +14,7 @@ import type { Translations } from "~/lib/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
+import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/format";
 import { useTranslation } from "~/lib/i18n-react";
@@ -40,17 +41,13 @@ export type PromotionFormRow = {
   publicPath?: string | null;
 };
 
-export type MerchantOption = { id: string; businessName: string };
-
 export function PromotionFields({
   row,
   fieldErrors,
-  merchants = [],
   today = "",
 }: {
   row?: PromotionFormRow;
   fieldErrors: Record<string, string>;
-  merchants?: MerchantOption[];
   today?: string;
 }) {
   const { t } = useTranslation("merchant");
@@ -69,7 +66,7 @@ export function PromotionFields({
       />
       {choosesMerchant && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <MerchantSelect merchants={merchants} value={row?.merchantId} error={fieldErrors.merchant_id} />
+          <MerchantSelect value={row?.merchantId} label={row?.businessName} error={fieldErrors.merchant_id} />
           <SelectField
             label={<Required>{t("admin:promotions.category")}</Required>}
             name="category"
@@ -179,33 +176,21 @@ export function PromotionFields({
   );
 }
 
-/** The merchant a promotion or an event belongs to, for an actor who may choose it. */
-export function MerchantSelect({
-  merchants,
-  value,
-  error,
-}: {
-  merchants: MerchantOption[];
-  value?: string;
-  error?: string;
-}) {
+/**
+ * The merchant a promotion or an event belongs to, for an actor who may choose it: a search over every merchant
+ * (issue #17), showing the current one (`value` and its business name) from the server.
+ */
+export function MerchantSelect({ value, label, error }: { value?: string; label?: string | null; error?: string }) {
   const { t } = useTranslation();
   return (
-    <SelectField
+    <LookupCombobox
       label={<Required>{t("admin:promotions.merchant")}</Required>}
       name="merchant_id"
+      source="/admin/lookup/merchants"
+      initial={value ? { id: value, label: label ?? value, detail: null } : null}
       required
-      aria-required="true"
-      defaultValue={value ?? ""}
       error={error}
-    >
-      <option value="">{t("admin:common.choose")}</option>
-      {merchants.map((m) => (
-        <option key={m.id} value={m.id}>
-          {m.businessName}
-        </option>
-      ))}
-    </SelectField>
+    />
   );
 }
 

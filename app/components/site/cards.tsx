@@ -23,6 +23,7 @@ import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import type { Translations } from "~/lib/localized";
+import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";
 
 /** The public event categories with an icon (SPEC: only these six have one). */
@@ -136,9 +137,19 @@ export type PromotionCardData = {
   translations?: Translations;
 };
 
-export function PromotionCard({ promotion, slug }: { promotion: PromotionCardData; slug: string }) {
+/** A promotion's card; with the list's search `q`, its matching words are marked and a line of the description shown. */
+export function PromotionCard({
+  promotion,
+  slug,
+  q,
+}: {
+  promotion: PromotionCardData & { description?: string | null };
+  slug: string;
+  q?: string;
+}) {
   const { t } = useTranslation("site");
   const text = useLocalized();
+  const title = text(promotion, "title");
   const label = useCategoryLabel();
   return (
     <Link
@@ -173,10 +184,29 @@ export function PromotionCard({ promotion, slug }: { promotion: PromotionCardDat
         <LocalizedText
           as="h3"
           labelInside
-          value={text(promotion, "title")}
+          value={title}
           className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
-        />
-        <p className="text-sm text-slate-600">{t("common.byMerchant", { name: promotion.merchantName })}</p>
+        >
+          <Highlight text={title.text ?? promotion.title} q={q} />
+        </LocalizedText>
+        {q && promotion.description && (
+          <p className="line-clamp-2 text-sm text-slate-700">
+            <Highlight text={promotion.description} q={q} />
+          </p>
+        )}
+        <p className="text-sm text-slate-600">
+          {q
+            ? // The translated "by {{name}}" around the marked name, whatever the language's word order.
+              t("common.byMerchant", { name: "\u0000" })
+                .split("\u0000")
+                .map((part, i) => (
+                  <span key={i}>
+                    {i > 0 && <Highlight text={promotion.merchantName} q={q} />}
+                    {part}
+                  </span>
+                ))
+            : t("common.byMerchant", { name: promotion.merchantName })}
+        </p>
         <div className="mt-auto pt-1">
           <PriceLine price={promotion.price} originalPrice={promotion.originalPrice} discount={promotion.discount} />
         </div>

@@ -85,7 +85,7 @@ export function FavouriteButton({ id }: { id: string }) {
 }
 
 /** Native share where the browser has it; otherwise copy the address and confirm for 2 seconds. */
-export function ShareButton({ title }: { title: string }) {
+export function ShareButton({ title, onShare }: { title: string; onShare?: () => void }) {
   const { t } = useTranslation("site");
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   useEffect(() => {
@@ -94,6 +94,7 @@ export function ShareButton({ title }: { title: string }) {
     return () => window.clearTimeout(id);
   }, [state]);
   const share = async () => {
+    onShare?.();
     const url = window.location.href;
     if (typeof navigator.share === "function") {
       try {

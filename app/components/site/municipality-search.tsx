@@ -1,23 +1,26 @@
 /**
  * The landing search box: an ARIA 1.2 combobox (input + listbox, aria-activedescendant) over the active
  * municipalities, filtered by name or slug. Arrow keys move, Enter picks, Escape closes; the list is at
- * most 15rem high and closes 100 ms after the box loses focus. The form posts to the landing action.
+ * most 15rem high and closes 100 ms after the box loses focus. Names match accents, case and punctuation
+ * aside ("liege", "LIÈGE", "s hertogenbosch"). Choosing a suggestion goes to its page by slug; typed text
+ * is posted to the landing action, which finds the municipality the same way (and by near misses).
  */
 import { Search } from "~/components/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
-import { Form } from "react-router";
+import { Form, useNavigate } from "react-router";
+import { nameKey } from "~/lib/name-key";
 
 export const BLUR_CLOSE_MS = 100;
 
 export type Suggestion = { name: string; slug: string; aliases?: string[] };
 
 export function filterSuggestions(all: Suggestion[], text: string): Suggestion[] {
-  const q = text.trim().toLowerCase();
+  const q = nameKey(text);
   if (!q) return all;
-  const asSlug = q.replace(/\s+/g, "-");
   return all.filter(
-    (m) => m.name.toLowerCase().includes(q) || m.slug.includes(asSlug) || !!m.aliases?.some((a) => a.includes(asSlug)),
+    (m) =>
+      nameKey(m.name).includes(q) || nameKey(m.slug).includes(q) || !!m.aliases?.some((a) => nameKey(a).includes(q)),
   );
 }
 
@@ -28,7 +31,7 @@ export function MunicipalitySearch({ municipalities, error }: { municipalities: 
   const [active, setActive] = useState(-1);
   const [clientError, setClientError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
   const blurTimer = useRef<number | undefined>(undefined);
   const listId = useId();
   const errorId = useId();
@@ -47,8 +50,8 @@ export function MunicipalitySearch({ municipalities, error }: { municipalities: 
     setOpen(false);
     setActive(-1);
     setClientError(null);
-    // Submit with the chosen name once React has written it into the input.
-    requestAnimationFrame(() => formRef.current?.requestSubmit());
+    // The suggestion is the municipality itself: go to its page by slug (the name need not be one).
+    navigate(`/${m.slug}`);
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -82,7 +85,6 @@ export function MunicipalitySearch({ municipalities, error }: { municipalities: 
   return (
     <Form
       method="post"
-      ref={formRef}
       noValidate
       role="search"
       className="w-full"

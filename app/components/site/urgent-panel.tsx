@@ -111,7 +111,13 @@ export function UrgentPanel({
           </Link>
         </div>
       ) : reports.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t("urgent.empty")}</p>
+        // No urgent report now: the list of all reports is still there to see (issue #17).
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-slate-600">{t("urgent.empty")}</p>
+          <Link to={`/reports/${slug}`} className="link text-sm">
+            {t("urgent.viewAll")}
+          </Link>
+        </div>
       ) : (
         <>
           <ul id="urgent-list" className="mt-3 space-y-3">

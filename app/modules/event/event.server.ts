@@ -23,7 +23,6 @@ const commands = ownedCommands<EventRow, EventInput>({
   notFound: EVENT_NOT_FOUND,
   required: ADMIN_EVENT_REQUIRED,
   can,
-  search: [events.title, events.venue],
   content: (input) => ({
     title: input.title,
     description: input.description,

@@ -124,7 +124,7 @@ function countsFrom(row: Record<string, unknown>): MunicipalityCounts {
 export async function homeSnapshot(
   municipalityId: string,
   today: string,
-): Promise<{ counts: MunicipalityCounts; live: LiveUpdate[] }> {
+): Promise<{ counts: MunicipalityCounts; live: LiveUpdate[]; cursor: string }> {
   const db = await getDb();
   const result = await db.execute(sql`
     with live as (${liveUnion(municipalityId)})
@@ -133,9 +133,72 @@ export async function homeSnapshot(
       (select count(*) from merchants where municipality_id = ${municipalityId}) as merchants,
       (select count(*) from promotions where municipality_id = ${municipalityId} and valid_until >= ${today}::date) as promotions,
       (select count(*) from events where municipality_id = ${municipalityId} and start_date >= ${today}::date) as events,
-      coalesce((select json_agg(live order by live.time desc, live.id asc) from live), '[]'::json) as live
+      coalesce((select json_agg(live order by live.time desc, live.id asc) from live), '[]'::json) as live,
+      (select coalesce(max(id), 0) from live_events where municipality_id = ${municipalityId})::text as cursor
   `);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const raw = typeof row.live === "string" ? JSON.parse(row.live) : row.live;
-  return { counts: countsFrom(row), live: (Array.isArray(raw) ? (raw as Row[]) : []).map(toLive) };
+  return {
+    counts: countsFrom(row),
+    live: (Array.isArray(raw) ? (raw as Row[]) : []).map(toLive),
+    cursor: String(row.cursor ?? "0"),
+  };
+}
+
+/** One row of the live stream (live_events, migration 0011) with what a reader is shown of it. */
+export type LiveEventRow = {
+  /** The SSE event id (live_events.id), as text: a bigint. */
+  cursor: string;
+  municipalityId: string;
+  kind: LiveUpdateType | "report";
+  refId: string;
+  /** The live item (null for a report, or when the row it names is gone). */
+  item: LiveUpdate | null;
+};
+
+/**
+ * Live events after `after` (exclusive), oldest first, optionally of one municipality: each with its item
+ * read from the row it names (current title, first name only for a resident). One round trip.
+ */
+export async function liveEventsAfter(
+  after: string,
+  municipalityId: string | null,
+  limit = 200,
+): Promise<LiveEventRow[]> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    select le.id::text as cursor, le.municipality_id, le.kind, le.ref_id,
+      case le.kind when 'user' then split_part(u.name, ' ', 1) when 'merchant' then m.business_name
+        when 'promotion' then p.title when 'event' then e.title end as label,
+      case le.kind when 'promotion' then pm.business_name when 'event' then em.business_name end as merchant_name,
+      case le.kind when 'merchant' then m.id::text when 'promotion' then pm.id::text when 'event' then em.id::text end
+        as merchant_id,
+      coalesce(u.created_at, m.created_at, p.created_at, e.created_at) as time
+    from live_events le
+    left join users u on le.kind = 'user' and u.id = le.ref_id and u.role = 'user'
+    left join merchants m on le.kind = 'merchant' and m.id = le.ref_id
+    left join promotions p on p.id = case when le.kind = 'promotion' then le.ref_id::uuid end
+    left join merchants pm on pm.id = p.merchant_id
+    left join events e on e.id = case when le.kind = 'event' then le.ref_id::uuid end
+    left join merchants em on em.id = e.merchant_id
+    where le.id > ${after}::bigint ${municipalityId ? sql`and le.municipality_id = ${municipalityId}` : sql``}
+    order by le.id
+    limit ${limit}
+  `);
+  type Raw = Row & { cursor: string; municipality_id: string; kind: LiveEventRow["kind"]; ref_id: string };
+  return (result as unknown as { rows: Raw[] }).rows.map((r) => ({
+    cursor: String(r.cursor),
+    municipalityId: r.municipality_id,
+    kind: r.kind,
+    refId: r.ref_id,
+    item:
+      r.kind !== "report" && r.label != null && r.time != null ? toLive({ ...r, id: r.ref_id, type: r.kind }) : null,
+  }));
+}
+
+/** The newest live event id (where a stream opened without a cursor starts). */
+export async function latestLiveCursor(): Promise<string> {
+  const db = await getDb();
+  const result = await db.execute(sql`select coalesce(max(id), 0)::text as cursor from live_events`);
+  return String((result as unknown as { rows: { cursor: string }[] }).rows[0]?.cursor ?? "0");
 }

@@ -2,7 +2,7 @@
  * Administrator management of merchants (SPEC §2 Merchants, §7 merchants). Every function is admin only.
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
@@ -10,12 +10,16 @@ import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
 import { translationValues } from "~/lib/translations.schema";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { type ListQuery, type Page, paging } from "~/lib/list.server";
+import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
+import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
+import { likePattern } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 import {
   type AdminMerchantCreateInput,
   type AdminMerchantUpdateInput,
@@ -56,7 +60,25 @@ export type AdminMerchantRow = {
 export async function listMerchants(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminMerchantRow>> {
   assertMay(actor, "list-all");
   const db = await getDb();
-  const where = searchWhere(query.q, [merchants.businessName, merchants.businessEmail, users.email, users.name]);
+  // The name and address by full text and trigrams (indexes of migration 0012), the emails and the user's
+  // name as substrings.
+  const q = searchText(query.q);
+  const p = q ? likePattern(q) : "";
+  const where = q
+    ? or(
+        matches(merchants.searchVector, q),
+        nameMatches(merchants.businessName, q),
+        ilike(merchants.businessEmail, p),
+        // The account's email or name: the merchant's id is its user's id.
+        inSubquery(
+          merchants.id,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(or(ilike(users.email, p), ilike(users.name, p))),
+        ),
+      )
+    : undefined;
   const { limit, offset } = paging(query);
   const [rows, total] = await Promise.all([
     db
@@ -91,15 +113,36 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
   return { rows, total };
 }
 
-/** Id and business name of every merchant, by name (SPEC §7: dropdowns). */
-export async function listMerchantOptions(actor: Actor | null): Promise<{ id: string; businessName: string }[]> {
+/**
+ * The admin picker's merchants (issue #17, SPEC §7 "id and business_name for dropdowns"): one page of at most
+ * LOOKUP_PAGE_SIZE, ordered by business name, whose business name or e-mail contains `q`, after the keyset
+ * cursor. The trigram indexes on both columns serve the search.
+ */
+export async function lookupMerchants(
+  actor: Actor | null,
+  query: { q?: string; after?: { key: string; id: string } | null } = {},
+): Promise<LookupPage> {
   assertMay(actor, "list-all");
   const db = await getDb();
-  return db
-    .select({ id: merchants.id, businessName: merchants.businessName })
+  const pattern = lookupPattern(query.q);
+  const after = query.after;
+  const rows = await db
+    .select({ id: merchants.id, businessName: merchants.businessName, businessEmail: merchants.businessEmail })
     .from(merchants)
-    .orderBy(merchants.businessName)
-    .limit(1000);
+    .where(
+      and(
+        pattern ? or(ilike(merchants.businessName, pattern), ilike(merchants.businessEmail, pattern)) : undefined,
+        after ? sql`(${merchants.businessName}, ${merchants.id}) > (${after.key}, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(merchants.businessName, merchants.id)
+    .limit(LOOKUP_PAGE_SIZE + 1);
+  const page = rows.slice(0, LOOKUP_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ id: r.id, label: r.businessName, detail: r.businessEmail })),
+    next: rows.length > LOOKUP_PAGE_SIZE && last ? encodeCursor(last.businessName, last.id) : null,
+  };
 }
 
 /** Creates the account (role merchant) and the merchant record in one transaction; VAT optional. */
@@ -141,7 +184,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+    const [current] = await tx.select(rowColumns(merchants)).from(merchants).where(eq(merchants.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     const next = {
       businessName: input.business_name,
@@ -155,7 +198,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
-    const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning();
+    const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
     if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
@@ -178,7 +221,7 @@ export async function deleteMerchant(actor: Actor | null, id: string) {
   if (id === actor.id) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning();
+    const [row] = await tx.delete(merchants).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     if (!row) throw new NotFoundError();
     const [user] = await tx.delete(users).where(eq(users.id, id)).returning({ email: users.email });
     await recordEvent(

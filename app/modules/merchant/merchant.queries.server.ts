@@ -3,7 +3,7 @@
  * found count and the promotions/events counts of every merchant in one query (grouped subqueries
  * joined once, never a query per merchant), and the public detail.
  */
-import { type SQL, and, count, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import {
   type ContentLocale,
@@ -16,7 +16,7 @@ import {
 } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
-import { likePattern } from "~/lib/query";
+import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search.server";
 
 export const MERCHANTS_PAGE_SIZE = 12;
 
@@ -57,10 +57,21 @@ export async function listDirectory(
   const db = await getDb();
   const today = todayIso();
   const where: SQL[] = [publicMerchant];
-  if (filters.q) {
-    const p = likePattern(filters.q);
-    where.push(or(ilike(merchants.businessName, p), ilike(merchants.address, p)) as SQL);
+  const q = searchText(filters.q);
+  if (q) {
+    // Full-text over the name and address (GIN on merchants.search_vector), or a name close to the search
+    // by trigrams (GIN on search_key(business_name)): "bakkerij" finds "Bakkerijen Peeters", "boulangrie"
+    // finds "Boulangerie".
+    where.push(or(matches(merchants.searchVector, q), nameMatches(merchants.businessName, q)) as SQL);
   }
+  // While searching, the best matches first (the rank of the document, then the closeness of the name).
+  const order = q
+    ? [
+        desc(sql`${rank(merchants.searchVector, q)} + ${nameSimilarity(merchants.businessName, q)}`),
+        asc(merchants.businessName),
+        asc(merchants.id),
+      ]
+    : [asc(merchants.businessName), asc(merchants.id)];
   if (filters.category) where.push(eq(merchants.category, filters.category));
   if (filters.municipality) where.push(eq(municipalities.slug, filters.municipality));
 
@@ -75,6 +86,10 @@ export async function listDirectory(
       isPremium: merchants.isPremium,
       municipalityName: sql<string | null>`${municipalities.name}`.as("municipality_name"),
       municipalitySlug: sql<string | null>`${municipalities.slug}`.as("municipality_slug"),
+      score: (q
+        ? sql<number>`${rank(merchants.searchVector, q)} + ${nameSimilarity(merchants.businessName, q)}`
+        : sql<number>`0`
+      ).as("score"),
       total: sql<number>`${countOf(
         db
           .select({ n: count() })
@@ -86,7 +101,7 @@ export async function listDirectory(
     .from(merchants)
     .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
     .where(and(...where))
-    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .orderBy(...order)
     .limit(pageSize)
     .offset((filters.page - 1) * pageSize)
     .as("page");
@@ -111,7 +126,7 @@ export async function listDirectory(
       total: sql<number>`${page.total}`.mapWith(Number),
     })
     .from(page)
-    .orderBy(asc(page.businessName), asc(page.id));
+    .orderBy(desc(page.score), asc(page.businessName), asc(page.id));
   const total = rows[0]?.total ?? 0;
   return {
     items: rows.map(({ total: _t, ...r }) => r),
@@ -210,4 +225,25 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
     .limit(1);
   if (!row) return null;
   return { ...row, openingHours: parseOpeningHours(row.openingHours) };
+}
+
+export const FEATURED_MERCHANTS_LIMIT = 8;
+
+export type FeaturedMerchant = { id: string; businessName: string; logoUrl: string | null };
+
+/**
+ * The municipality home's featured merchants: its premium merchants, whether or not one of their promotions
+ * is among the few the page shows (issue #17), by name (merchants_municipality_name_idx).
+ */
+export async function featuredMerchants(
+  municipalityId: string,
+  limit = FEATURED_MERCHANTS_LIMIT,
+): Promise<FeaturedMerchant[]> {
+  const db = await getDb();
+  return db
+    .select({ id: merchants.id, businessName: merchants.businessName, logoUrl: merchants.logoUrl })
+    .from(merchants)
+    .where(and(eq(merchants.municipalityId, municipalityId), eq(merchants.isPremium, true)))
+    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .limit(limit);
 }

@@ -4,6 +4,7 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions } from "@db/schema";
+import { touches } from "~/lib/cache.server";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
@@ -14,8 +15,9 @@ import { attachImage } from "../media/media.server";
 import type { OpeningHours } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
+import { rowColumns } from "~/lib/search.server";
 
-export type MerchantRecord = typeof merchants.$inferSelect;
+export type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 
 /** 'Merchant ID not found. Please log in as a merchant.' */
 export const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
@@ -52,7 +54,7 @@ export const RECENT_ACTIVITIES = 5;
 export async function getOwnMerchant(actor: Actor | null): Promise<MerchantRecord> {
   if (!actor) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   const db = await getDb();
-  const [row] = await db.select().from(merchants).where(eq(merchants.id, actor.id)).limit(1);
+  const [row] = await db.select(rowColumns(merchants)).from(merchants).where(eq(merchants.id, actor.id)).limit(1);
   if (!row || !can(actor, "read-own", row)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   return row;
 }
@@ -102,6 +104,7 @@ export async function updateOwnMerchantProfile(
     (values as Record<string, unknown>)[column] = next;
     if (JSON.stringify(current[column] ?? null) !== JSON.stringify(next)) changed.push(field);
   }
+  touches("merchants", current.municipalityId, input.municipality_id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchants)
@@ -111,7 +114,7 @@ export async function updateOwnMerchantProfile(
         openingHours: (values.openingHours ?? null) as OpeningHours | null,
       })
       .where(eq(merchants.id, current.id))
-      .returning();
+      .returning(rowColumns(merchants));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
     await attachImage(tx, actor, { kind: "merchant", id: row.id, ownerId: row.id }, row.logoUrl);
     await recordEvent(

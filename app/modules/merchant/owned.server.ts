@@ -9,18 +9,20 @@
  *   merchant record (SPEC §4); posted owner fields are ignored. A row of another merchant is answered as not
  *   found, and nothing changes.
  */
-import { type AnyColumn, and, count, desc, eq } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, getTableName, or } from "drizzle-orm";
 import { merchants, type events, type promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
+import { touches } from "~/lib/cache.server";
 import { type CountedTable, listTotal } from "~/lib/counts.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, searchWhere } from "~/lib/list.server";
+import type { ListQuery, Page } from "~/lib/list.server";
 import { changedFields, isUuid } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
 import type { OwnedAction } from "./owned.policy";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 
 type OwnedTable = typeof promotions | typeof events;
 type Values = Record<string, unknown>;
@@ -35,8 +37,6 @@ export type OwnedEntity<Row, Input> = {
   /** The message of the form that chooses the merchant when its merchant does not exist. */
   required: string;
   can: (actor: Actor | null, action: OwnedAction, row?: { merchantId: string }) => boolean;
-  /** Columns the admin list searches besides the merchant's business name. */
-  search: AnyColumn[];
   /** The fields every actor sets. */
   content: (input: Input) => Values;
   /** The owner fields posted by an actor who may choose the merchant. */
@@ -49,6 +49,7 @@ export type OwnedEntity<Row, Input> = {
 export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
   // Both tables have the columns used here (id, merchant_id, municipality_id, title, created_at).
   const table = entity.table as typeof promotions;
+  const tableName = getTableName(table);
   const idKey = `${entity.name}Id`;
   const mayManage = (actor: Actor | null): actor is Actor => !!actor && entity.can(actor, "list-own");
 
@@ -69,7 +70,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
   /** The row if the actor may act on it; otherwise not found (another merchant's row is not revealed). */
   async function ownedRow(tx: DbOrTx, actor: Actor, id: string, action: "update" | "delete") {
     if (!isUuid(id)) throw new NotFoundError(entity.notFound);
-    const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1);
+    const [row] = await tx.select(rowColumns(table)).from(table).where(eq(table.id, id)).limit(1);
     if (!row || !entity.can(actor, action, row)) throw new NotFoundError(entity.notFound);
     return row;
   }
@@ -91,7 +92,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     const db = await getDb();
     await ownMerchantRecord(actor, db);
     const rows = await db
-      .select()
+      .select(rowColumns(table))
       .from(table)
       .where(eq(table.merchantId, actor.id))
       .orderBy(desc(table.createdAt), desc(table.id));
@@ -105,10 +106,20 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
   ): Promise<Page<Row & { businessName: string | null }>> {
     if (!entity.can(actor, "list-all")) throw new ForbiddenError();
     const db = await getDb();
-    const where = searchWhere(query.q, [...entity.search, merchants.businessName]);
+    // Full-text over the row's texts (GIN on search_vector), or its merchant's name (trigrams).
+    const q = searchText(query.q);
+    const where = q
+      ? (or(
+          matches(table.searchVector, q),
+          inSubquery(
+            table.merchantId,
+            db.select({ id: merchants.id }).from(merchants).where(nameMatches(merchants.businessName, q)),
+          ),
+        ) as SQL)
+      : undefined;
     const [rows, total] = await Promise.all([
       db
-        .select({ row: table, businessName: merchants.businessName })
+        .select({ row: rowColumns(table), businessName: merchants.businessName })
         .from(table)
         .leftJoin(merchants, eq(merchants.id, table.merchantId))
         .where(where)
@@ -127,10 +138,12 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     const db = await getDb();
     return db.transaction(async (tx) => {
       const owner = await ownerValues(actor, input, tx, true);
+      // Only this municipality's pages (and the lists of all municipalities) show the new row.
+      touches(tableName, owner.municipalityId as string | null);
       const [row] = await tx
         .insert(table)
         .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
-        .returning();
+        .returning(rowColumns(table));
       // An uploaded image becomes this row's (and its merchant's): issue #14.
       await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
       await audit(actor, tx, "created", row, { merchantId: row.merchantId, municipalityId: row.municipalityId });
@@ -145,11 +158,12 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
       const owner = await ownerValues(actor, input, tx, false);
       const before = await ownedRow(tx, actor, id, "update");
       const values = { ...entity.content(input), ...owner };
+      touches(tableName, before.municipalityId, (owner.municipalityId as string | null) ?? before.municipalityId);
       const [row] = await tx
         .update(table)
         .set(values)
         .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))
-        .returning();
+        .returning(rowColumns(table));
       if (!row) throw new NotFoundError(entity.notFound);
       // The new image is attached; a replaced upload is deleted (issue #14).
       await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
@@ -167,6 +181,7 @@ export function ownedCommands<Row, Input>(entity: OwnedEntity<Row, Input>) {
     await db.transaction(async (tx) => {
       if (!entity.can(actor, "choose-merchant")) await ownMerchantRecord(actor, tx);
       const before = await ownedRow(tx, actor, id, "delete");
+      touches(tableName, before.municipalityId);
       const [row] = await tx
         .delete(table)
         .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))

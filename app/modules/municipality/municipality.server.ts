@@ -1,10 +1,11 @@
 /** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
-import { asc, eq, ilike, or } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { invalidateCaches, shortCache } from "~/lib/cache.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
+import { nameKey } from "~/lib/name-key";
 import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import type { Locale } from "~/lib/i18n";
@@ -55,12 +56,16 @@ async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<
   return (await allMunicipalities()).find(match) ?? null;
 }
 
-const byName = (a: MunicipalityOption, b: MunicipalityOption) => a.name.localeCompare(b.name);
+/** Names in the order people expect: accents and a leading "'s-" aside ("Écaussinnes" under E). */
+const collator = new Intl.Collator("nl", { sensitivity: "base", ignorePunctuation: true });
+const byName = (a: MunicipalityOption, b: MunicipalityOption) => collator.compare(a.name, b.name);
 
 /** Active municipalities ordered by name (landing search, registration), named in `locale` when given. */
 export async function listActiveMunicipalities(locale?: Locale): Promise<MunicipalityOption[]> {
-  const options = (await allMunicipalities()).filter((m) => m.isActive).map((m) => optionOf(m, locale));
-  return locale ? options.sort(byName) : options;
+  return (await allMunicipalities())
+    .filter((m) => m.isActive)
+    .map((m) => optionOf(m, locale))
+    .sort(byName);
 }
 
 /** All municipalities ordered by name (profile picker, admin), named in `locale` when given. */
@@ -104,6 +109,38 @@ export async function findActiveMunicipality(slug: string): Promise<Municipality
 /** A municipality by slug or alias whether active or not (a resident may still stop alerts of one made inactive). */
 export async function findMunicipalityAnyStatus(slug: string): Promise<MunicipalityRow | null> {
   return findBySlugOrAlias(slug);
+}
+
+/** The least trigram similarity (0..1) of a typed name to count as a near miss of an active municipality. */
+export const NEAR_MISS_SIMILARITY = 0.45;
+
+/**
+ * The active municipality a typed name means (landing search, issue #17): its name or slug, accents, case,
+ * spaces and punctuation aside ("liege", "LIÈGE", "s hertogenbosch"); else the only one whose name contains
+ * the text; else the closest name by trigram similarity (search_key() of migration 0012, GIN-indexed), if
+ * close enough ("Louviere" -> La Louvière). Null when nothing fits (the landing then shows /404).
+ */
+export async function resolveActiveMunicipality(text: string): Promise<MunicipalityRow | null> {
+  const key = nameKey(text.slice(0, 200));
+  if (!key) return null;
+  const active = (await allMunicipalities()).filter((m) => m.isActive);
+  const exact = active.find((m) => nameKey(m.name) === key || nameKey(m.slug) === key);
+  if (exact) return exact;
+  if (key.length >= 3) {
+    const containing = active.filter((m) => nameKey(m.name).includes(key));
+    if (containing.length === 1) return containing[0];
+  }
+  if (key.length < 3) return null;
+  const db = await getDb();
+  const similarity = sql<number>`similarity(search_key(${municipalities.name}), ${key})`;
+  const [near] = await db
+    .select({ id: municipalities.id, similarity })
+    .from(municipalities)
+    .where(and(eq(municipalities.isActive, true), sql`search_key(${municipalities.name}) % ${key}`))
+    .orderBy(desc(similarity), asc(municipalities.name))
+    .limit(1);
+  if (!near || Number(near.similarity) < NEAR_MISS_SIMILARITY) return null;
+  return active.find((m) => m.id === near.id) ?? null;
 }
 
 export async function findMunicipalitySlugById(id: string): Promise<string | null> {

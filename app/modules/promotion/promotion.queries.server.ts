@@ -2,7 +2,7 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
-import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
 import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
@@ -10,6 +10,7 @@ import { getDb } from "~/lib/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/format";
 import { isUuid, likePattern } from "~/lib/query";
+import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search.server";
 
 export { PROMOTION_SORTS, type PromotionSort };
 export const PROMOTIONS_PAGE_SIZE = 12;
@@ -27,10 +28,15 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
   const category = url.searchParams.get("category");
   const sort = url.searchParams.get("sort");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  // While searching the best matches come first unless another order is asked; without a search there is
+  // no rank, so "relevance" means the default order.
+  const searching = searchText(q) !== null;
+  const asked = (PROMOTION_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PromotionSort) : null;
   return {
     category: category && (PUBLIC_PROMOTION_CATEGORIES as readonly string[]).includes(category) ? category : null,
-    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
-    sort: (PROMOTION_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PromotionSort) : "newest",
+    q,
+    sort: asked && (asked !== "relevance" || searching) ? asked : searching ? "relevance" : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
   };
 }
@@ -89,35 +95,41 @@ export async function listPublicPromotions(
   const db = await getDb();
   const where: SQL[] = [eq(promotions.municipalityId, municipalityId)];
   if (filters.category) where.push(eq(promotions.category, filters.category));
-  if (filters.q) {
-    const p = likePattern(filters.q);
-    // The merchant's name through a subquery, so the page of promotions is chosen without joining merchants.
+  const q = searchText(filters.q);
+  if (q) {
+    // Full-text over the title and description (GIN index on promotions.search_vector), or the merchant's
+    // name (its own search document, or close to it by trigrams) through a subquery, so the page of
+    // promotions is chosen without joining merchants.
     where.push(
       or(
-        ilike(promotions.title, p),
-        ilike(promotions.description, p),
         // The titles and descriptions in the other languages (one trigram-indexed expression, migration 0014).
-        ilike(translatedTextSql(promotions.translations), p),
-        inArray(
+        ilike(translatedTextSql(promotions.translations), likePattern(filters.q)),
+        matches(promotions.searchVector, q),
+        inSubquery(
           promotions.merchantId,
-          db.select({ id: merchants.id }).from(merchants).where(ilike(merchants.businessName, p)),
+          db
+            .select({ id: merchants.id })
+            .from(merchants)
+            .where(or(matches(merchants.searchVector, q), nameMatches(merchants.businessName, q))),
         ),
       ) as SQL,
     );
   }
   const today = todayIso();
-  const orderOf = (t: Record<"validUntil" | "createdAt" | "title" | "id", SQLWrapper>) =>
-    filters.sort === "ending"
-      ? [
-          // Still valid first, soonest end first; expired ones after.
-          asc(sql`case when ${t.validUntil} >= ${today} then 0 else 1 end`),
-          asc(t.validUntil),
-          desc(t.createdAt),
-          asc(t.id),
-        ]
-      : filters.sort === "title"
-        ? [asc(sql`lower(${t.title})`), desc(t.createdAt), asc(t.id)]
-        : [desc(t.createdAt), asc(t.id)];
+  const orderOf = (t: Record<"validUntil" | "createdAt" | "title" | "id" | "rank", SQLWrapper>) =>
+    filters.sort === "relevance" && q
+      ? [desc(t.rank), desc(t.createdAt), asc(t.id)]
+      : filters.sort === "ending"
+        ? [
+            // Still valid first, soonest end first; expired ones after.
+            asc(sql`case when ${t.validUntil} >= ${today} then 0 else 1 end`),
+            asc(t.validUntil),
+            desc(t.createdAt),
+            asc(t.id),
+          ]
+        : filters.sort === "title"
+          ? [asc(sql`lower(${t.title})`), desc(t.createdAt), asc(t.id)]
+          : [desc(t.createdAt), asc(t.id)];
   // Every promotion has its merchant (a non-null foreign key): neither the page nor the count needs the join.
   const matching = db
     .select({ n: count() })
@@ -129,11 +141,20 @@ export async function listPublicPromotions(
       title: promotions.title,
       validUntil: promotions.validUntil,
       createdAt: promotions.createdAt,
+      rank: (q ? rank(promotions.searchVector, q) : sql<number>`0`).as("rank"),
       total: sql<number>`${countOf(matching)}`.as("total"),
     })
     .from(promotions)
     .where(and(...where))
-    .orderBy(...orderOf(promotions))
+    .orderBy(
+      ...orderOf({
+        validUntil: promotions.validUntil,
+        createdAt: promotions.createdAt,
+        title: promotions.title,
+        id: promotions.id,
+        rank: q ? rank(promotions.searchVector, q) : sql`0`,
+      }),
+    )
     .limit(pageSize)
     .offset((filters.page - 1) * pageSize)
     .as("page");

@@ -23,7 +23,6 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
   notFound: PROMOTION_NOT_FOUND,
   required: ADMIN_PROMOTION_REQUIRED,
   can,
-  search: [promotions.title],
   content: (input) => ({
     title: input.title,
     description: input.description,

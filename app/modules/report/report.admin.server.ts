@@ -2,19 +2,21 @@
  * Report moderation (SPEC §2 Reports, §4 report states, §7 reports). Admin only, enforced through
  * report.policy: approve or reject only while pending; delete in any status.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { touches } from "~/lib/cache.server";
 import { listTotal } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
-import type { ReportStatus, ReportType } from "@db/schema";
+import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus, type ReportType } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
+import { type Db, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { type ListQuery, type Page, paging } from "~/lib/list.server";
 import { recordEvent } from "../log/log.server";
 import { enqueueReportNotifications } from "../notification/notification.jobs.server";
 import type { ModerationInput } from "./report.schema";
 import { can } from "./report.policy";
-import { isUuid } from "~/lib/query";
+import { isUuid, likePattern } from "~/lib/query";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
 
 export type AdminReportRow = {
   id: string;
@@ -31,18 +33,38 @@ export type AdminReportRow = {
 
 export const NOT_PENDING = "admin:reports.notPending";
 
+/**
+ * The admin's report search: the description by full text (GIN on reports.search_vector), a type or status
+ * code as itself, the municipality's name (trigrams) and the reporter's name or email as substrings.
+ */
+function reportSearch(db: Db, text: string | undefined): SQL | undefined {
+  const q = searchText(text);
+  if (!q) return undefined;
+  const code = q.toLowerCase();
+  const p = likePattern(q);
+  return or(
+    matches(reports.searchVector, q),
+    (REPORT_TYPES as readonly string[]).includes(code) ? eq(reports.type, code) : undefined,
+    (REPORT_STATUSES as readonly string[]).includes(code) ? eq(reports.status, code) : undefined,
+    inSubquery(
+      reports.municipalityId,
+      db.select({ id: municipalities.id }).from(municipalities).where(nameMatches(municipalities.name, q)),
+    ),
+    inSubquery(
+      reports.reporterId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.email, p), ilike(users.name, p))),
+    ),
+  );
+}
+
 /** Every report with the reporter's name and email and the municipality name, newest first. */
 export async function listReportsForAdmin(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminReportRow>> {
   if (!can(actor, "read-all")) throw new ForbiddenError();
   const db = await getDb();
-  const where = searchWhere(query.q, [
-    reports.description,
-    reports.type,
-    reports.status,
-    users.name,
-    users.email,
-    municipalities.name,
-  ]);
+  const where = reportSearch(db, query.q);
   const { limit, offset } = paging(query);
   const [rows, total] = await Promise.all([
     db
@@ -94,9 +116,12 @@ export async function moderateReport(
   if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(reports).where(eq(reports.id, id)).limit(1);
+    const [current] = await tx.select(rowColumns(reports)).from(reports).where(eq(reports.id, id)).limit(1);
     if (!current) throw new NotFoundError();
     if (!can(actor, "moderate", current)) throw new ForbiddenError();
+    touches("reports", current.municipalityId);
+    // An approved report is a live event too (migration 0011's trigger).
+    touches("live_events", current.municipalityId);
     // The status guard in the WHERE clause makes a concurrent second decision a no-op.
     const [row] = await tx
       .update(reports)
@@ -107,7 +132,7 @@ export async function moderateReport(
         moderationNote: decision === "rejected" ? outcome.note : null,
       })
       .where(and(eq(reports.id, id), eq(reports.status, "pending")))
-      .returning();
+      .returning(rowColumns(reports));
     if (!row) throw new ValidationError(NOT_PENDING);
     await enqueueReportNotifications(tx, row);
     await recordEvent(
@@ -134,7 +159,7 @@ export async function deleteReport(actor: Actor | null, id: string): Promise<voi
   if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const [row] = await tx.delete(reports).where(eq(reports.id, id)).returning();
+    const [row] = await tx.delete(reports).where(eq(reports.id, id)).returning(rowColumns(reports));
     if (!row) throw new NotFoundError();
     await recordEvent(
       {

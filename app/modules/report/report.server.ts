@@ -3,7 +3,8 @@
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { touches } from "~/lib/cache.server";
 import { countOf } from "~/lib/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { ReportStatus } from "@db/schema";
@@ -14,6 +15,7 @@ import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
+import { rowColumns } from "~/lib/search.server";
 
 export const HOME_REPORTS_LIMIT = 3;
 export const REPORTS_PAGE_SIZE = 12;
@@ -55,6 +57,19 @@ export async function homeReports(municipalityId: string, limit = HOME_REPORTS_L
     .where(approvedIn(municipalityId))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+/** Approved reports by id (the live stream's new urgent reports), newest first. */
+export async function approvedReportsByIds(ids: string[]): Promise<(PublicReport & { municipalityId: string })[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ ...publicColumns, municipalityId: reports.municipalityId })
+    .from(reports)
+    .leftJoin(users, eq(users.id, reports.reporterId))
+    .where(and(inArray(reports.id, ids), eq(reports.status, "approved")))
+    .orderBy(desc(reports.createdAt), desc(reports.id));
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
@@ -100,6 +115,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
       .where(and(eq(municipalities.id, municipalityId), eq(municipalities.isActive, true)))
       .limit(1);
     if (!town) throw new ValidationError("site:reportNew.errors.missing");
+    touches("reports", municipalityId);
     const [row] = await tx
       .insert(reports)
       .values({
@@ -110,7 +126,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
         imageUrl: input.image_url,
         status: "pending",
       })
-      .returning();
+      .returning(rowColumns(reports));
     // An uploaded photo becomes the report's: public only once the report is approved (issue #14).
     await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
     await recordEvent(

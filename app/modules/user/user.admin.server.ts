@@ -1,5 +1,5 @@
 /** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Role } from "@db/schema";
@@ -8,6 +8,8 @@ import type { CrudCommands } from "~/lib/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
+import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/lookup.server";
 import { securityEvent } from "~/lib/log.server";
 import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
@@ -77,11 +79,38 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
   return { rows: rows.map((r) => ({ ...r, role: r.role as Role })), total };
 }
 
-/** Id and email of every user, ordered by email (SPEC §7: dropdowns). */
-export async function listUserOptions(actor: Actor | null): Promise<{ id: string; email: string }[]> {
+/**
+ * The admin picker's users (issue #17, SPEC §7 "select id and email ordered by email for dropdowns"): one page
+ * of at most LOOKUP_PAGE_SIZE, ordered by e-mail, whose name or e-mail contains `q` (starts with it, for one or
+ * two characters), after the keyset cursor. The trigram indexes on name and e-mail serve a search with few
+ * matches, the unique e-mail index one with many (chosen on the planner's estimate).
+ */
+export async function lookupUsers(
+  actor: Actor | null,
+  query: { q?: string; after?: { key: string; id: string } | null } = {},
+): Promise<LookupPage> {
   guard(actor, "list");
   const db = await getDb();
-  return db.select({ id: users.id, email: users.email }).from(users).orderBy(users.email).limit(1000);
+  const pattern = lookupPattern(query.q);
+  const where = and(
+    pattern ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+    query.after ? gt(users.email, query.after.key) : undefined,
+  );
+  // Many matches: read the e-mail index in order. Few: collect them (trigram indexes) and sort (lookup.server.ts).
+  const dense = !pattern || (await estimateRows(db, sql`select 1 from ${users} where ${where}`)) > DENSE_MATCHES;
+  const rows = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(where)
+    // The same order either way; `|| ''` only keeps the planner from walking the e-mail index.
+    .orderBy(dense ? users.email : sql`${users.email} || ''`)
+    .limit(LOOKUP_PAGE_SIZE + 1);
+  const page = rows.slice(0, LOOKUP_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ id: r.id, label: r.email, detail: r.name })),
+    next: rows.length > LOOKUP_PAGE_SIZE && last ? encodeCursor(last.email, last.id) : null,
+  };
 }
 
 /**

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { accounts, merchants, municipalities, newsletterSubscriptions, sessions, users } from "@db/schema";
 import type { Role } from "@db/schema";
+import { touches } from "~/lib/cache.server";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/errors";
@@ -53,6 +54,8 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?
   if (!passwordHash) assertNewPassword(input.password, [email, input.name, input.merchant?.businessName]);
   const hash = passwordHash ?? (await hashPassword(input.password));
   const createdAt = input.createdAt ?? new Date();
+  touches("users", input.municipalityId);
+  if (input.merchant) touches("merchants", input.merchant.municipalityId ?? input.municipalityId);
   const [user] = await tx
     .insert(users)
     .values({

@@ -18,13 +18,14 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
+import { activitiesToday } from "~/modules/metrics/metrics.server";
 import type { LogRow } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
   // SPEC: failed fetches are only logged; their cards keep "...".
-  const [stats, activities] = await Promise.all([
+  const [stats, activities, today] = await Promise.all([
     dashboardStats(actor).catch((err): DashboardStats | null => {
       log("error", "dashboard stats failed", { err });
       return null;
@@ -33,8 +34,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log("error", "dashboard activities failed", { err });
       return null;
     }),
+    // Issue #17: views and clicks on promotions and events today, plus today's log entries.
+    activitiesToday(actor).catch((err) => {
+      log("error", "dashboard activities today failed", { err });
+      return null;
+    }),
   ]);
-  return { stats, activities, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
+  return { stats, activities, today, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +54,7 @@ type Card = { key: string; label: string; value: string; icon: LucideIcon; note?
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { stats, activities } = loaderData;
+  const { stats, activities, today } = loaderData;
   const lng = i18n.language;
   const n = (v: number | undefined) => (v === undefined ? "..." : formatNumber(v, lng));
   const cards: Card[] = [
@@ -78,9 +84,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     {
       key: "activities",
       label: t("admin:dashboard.activitiesToday"),
-      value: formatNumber(PLACEHOLDERS.platformActivitiesToday, lng),
+      value: n(today?.total),
       icon: Activity,
-      note: t("admin:dashboard.placeholder"),
+      note: today
+        ? t("admin:activity.note", { visits: formatNumber(today.visits, lng), logged: formatNumber(today.logged, lng) })
+        : undefined,
     },
   ];
   const quick = [

@@ -8,18 +8,13 @@ import { useTranslation } from "~/lib/i18n-react";
 import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
 import { eventCommands, listAllEvents } from "~/modules/event/event.server";
-import { listMerchantOptions } from "~/modules/merchant/merchant.admin.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const [list, merchants] = await Promise.all([
-    loadPage(request, context, "admin:events.fetchFailed", (query) => listAllEvents(actor, query)),
-    listMerchantOptions(actor).catch(() => []),
-  ]);
+  const list = await loadPage(request, context, "admin:events.fetchFailed", (query) => listAllEvents(actor, query));
   return {
     ...list,
-    merchants,
     today: todayIso(),
     meta: { title: context.t("admin:events.title"), noindex: true },
   };
@@ -34,7 +29,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { merchants, today } = loaderData;
+  const { today } = loaderData;
   return (
     <CrudScreen
       texts={useCrudTexts("admin:events")}
@@ -43,7 +38,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
       columns={useEventColumns(true)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("admin:events.deleteConfirm", { title: r.title })}
-      fields={(p) => <EventFields {...p} merchants={merchants} today={today} />}
+      fields={(p) => <EventFields {...p} today={today} />}
       size="max-w-2xl"
     />
   );

@@ -7,19 +7,16 @@ import { requireAdmin } from "~/lib/guards.server";
 import { useTranslation } from "~/lib/i18n-react";
 import { loadPage } from "~/lib/list.server";
 import { metaTags } from "~/lib/meta";
-import { listMerchantOptions } from "~/modules/merchant/merchant.admin.server";
 import { listAllPromotions, promotionCommands } from "~/modules/promotion/promotion.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const [list, merchants] = await Promise.all([
-    loadPage(request, context, "admin:promotions.fetchFailed", (query) => listAllPromotions(actor, query)),
-    listMerchantOptions(actor).catch(() => []),
-  ]);
+  const list = await loadPage(request, context, "admin:promotions.fetchFailed", (query) =>
+    listAllPromotions(actor, query),
+  );
   return {
     ...list,
-    merchants,
     today: todayIso(),
     meta: { title: context.t("admin:promotions.title"), noindex: true },
   };
@@ -34,7 +31,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function PromotionsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { merchants, today } = loaderData;
+  const { today } = loaderData;
   return (
     <CrudScreen
       texts={useCrudTexts("admin:promotions")}
@@ -43,7 +40,7 @@ export default function PromotionsPage({ loaderData }: Route.ComponentProps) {
       columns={usePromotionColumns(true)}
       rowLabel={(r) => r.title}
       deleteConfirm={(r) => t("admin:promotions.deleteConfirm", { title: r.title })}
-      fields={(p) => <PromotionFields {...p} merchants={merchants} today={today} />}
+      fields={(p) => <PromotionFields {...p} today={today} />}
       size="max-w-2xl"
     />
   );

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";
 import { Badge, type Tone } from "~/components/ui/badge";
+import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { panelAction, panelMessages } from "~/lib/crud.server";
 import { formatDate, todayIso } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
@@ -14,18 +15,19 @@ import {
   listSubscriptions,
   subscriptionCommands,
 } from "~/modules/subscription/subscription.server";
-import { listUserOptions } from "~/modules/user/user.admin.server";
 import type { Route } from "./+types/subscriptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const [list, users] = await Promise.all([
-    loadPage(request, context, "admin:subscriptions.fetchFailed", (query) => listSubscriptions(actor, query), 50),
-    listUserOptions(actor).catch(() => []),
-  ]);
+  const list = await loadPage(
+    request,
+    context,
+    "admin:subscriptions.fetchFailed",
+    (query) => listSubscriptions(actor, query),
+    50,
+  );
   return {
     ...list,
-    users,
     today: todayIso(),
     meta: { title: context.t("admin:subscriptions.title"), noindex: true },
   };
@@ -48,12 +50,10 @@ const STATUS_TONE: Record<string, Tone> = {
 
 function SubscriptionFields({
   row,
-  users,
   today,
   fieldErrors,
 }: {
   row?: SubscriptionRow;
-  users: { id: string; email: string }[];
   today: string;
   fieldErrors: Record<string, string>;
 }) {
@@ -81,21 +81,15 @@ function SubscriptionFields({
   );
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField
+      <LookupCombobox
         label={t("admin:subscriptions.user")}
         name="user_id"
+        source="/admin/lookup/users"
+        initial={row ? { id: row.userId, label: row.userEmail ?? row.userId, detail: null } : null}
         required
-        defaultValue={row?.userId ?? ""}
         error={fieldErrors.user_id}
         className="sm:col-span-2"
-      >
-        <option value="">{t("admin:common.choose")}</option>
-        {users.map((u) => (
-          <option key={u.id} value={u.id}>
-            {u.email}
-          </option>
-        ))}
-      </SelectField>
+      />
       {select("tier", tiers, "Free")}
       {select("status", statuses, "active")}
       <TextField
@@ -115,7 +109,7 @@ function SubscriptionFields({
 
 export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { users, today } = loaderData;
+  const { today } = loaderData;
   const status = (r: SubscriptionRow) => (
     <Badge tone={STATUS_TONE[r.status] ?? "slate"}>{t(`admin:subscriptions.statuses.${r.status}`)}</Badge>
   );
@@ -160,7 +154,7 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
           email: r.userEmail ?? t("admin:subscriptions.unknownUser"),
         })
       }
-      fields={(p) => <SubscriptionFields {...p} users={users} today={today} />}
+      fields={(p) => <SubscriptionFields {...p} today={today} />}
       size="max-w-2xl"
     />
   );

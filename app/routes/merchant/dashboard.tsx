@@ -1,5 +1,13 @@
 /** Merchant panel dashboard (SPEC merchant panel): figures, quick links and the 5 latest activities. */
-import { BadgePercent, Building2, CalendarDays, ChevronRight, MousePointerClick, Star } from "~/components/icons";
+import {
+  Activity,
+  BadgePercent,
+  Building2,
+  CalendarDays,
+  ChevronRight,
+  MousePointerClick,
+  Star,
+} from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { redirect } from "react-router";
 import { Link } from "~/components/link";
@@ -7,8 +15,10 @@ import { PageHeading } from "~/components/page-heading";
 import { formatNumber, formatRelative } from "~/lib/format";
 import { requireRole } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { PLACEHOLDERS } from "~/lib/placeholders";
 import { merchantDashboard } from "~/modules/merchant/merchant.server";
+import { CLICK_KINDS } from "~/modules/metrics/metrics";
+import { merchantMetrics } from "~/modules/metrics/metrics.server";
+import { DailyChart } from "~/components/panel/metrics-chart";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC: admits merchant and admin; without a merchant record for the user's id, to /. */
@@ -16,10 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, ["merchant", "admin"]);
   const dashboard = await merchantDashboard(actor);
   if (!dashboard) throw redirect("/");
+  // Issue #17: real views and clicks of this merchant's promotions and events (written every few seconds).
+  const metrics = await merchantMetrics(actor, actor.id);
   return {
     ...dashboard,
     recent: dashboard.recent.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-    totalClicks: PLACEHOLDERS.totalClicks,
+    metrics,
     now: new Date().toISOString(),
     meta: { title: context.t("common:panel.menu.dashboard"), noindex: true },
   };
@@ -47,11 +59,18 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
       hint: t("dashboard.stats.activeEventsHint"),
     },
     {
+      key: "views",
+      label: t("metrics.totalViews"),
+      value: loaderData.metrics.totals.view,
+      icon: Activity,
+      hint: t("metrics.totalViewsHint"),
+    },
+    {
       key: "clicks",
-      label: t("dashboard.stats.totalClicks"),
-      value: loaderData.totalClicks,
+      label: t("metrics.totalClicks"),
+      value: loaderData.metrics.clicks,
       icon: MousePointerClick,
-      hint: t("dashboard.stats.totalClicksHint"),
+      hint: t("metrics.totalClicksHint"),
     },
   ];
   const links = [
@@ -91,7 +110,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
         <h2 id="stats-heading" className="sr-only">
           {t("dashboard.stats.label")}
         </h2>
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {stats.map(({ key, label, value, icon: Icon, hint }) => (
             <div key={key} className="card p-5">
               <dt className="flex items-center gap-3 text-sm font-medium text-slate-600">
@@ -108,6 +127,8 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
           ))}
         </dl>
       </section>
+
+      <PromotionFigures metrics={loaderData.metrics} />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <section aria-labelledby="links-heading" className="lg:col-span-2">
@@ -169,5 +190,43 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
         </section>
       </div>
     </div>
+  );
+}
+
+/** Issue #17: per promotion, the all-time counts by kind and the last 30 days as a chart with a table. */
+function PromotionFigures({ metrics }: { metrics: Route.ComponentProps["loaderData"]["metrics"] }) {
+  const { t, i18n } = useTranslation("merchant");
+  const lng = i18n.language;
+  return (
+    <section aria-labelledby="figures-heading" className="space-y-3">
+      <div>
+        <h2 id="figures-heading" className="text-lg font-semibold text-slate-900">
+          {t("metrics.title")}
+        </h2>
+        <p className="text-sm text-slate-600">{t("metrics.intro")}</p>
+      </div>
+      {metrics.promotions.length === 0 ? (
+        <p className="card p-6 text-center text-slate-600">{t("metrics.empty")}</p>
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {metrics.promotions.map((p) => (
+            <li key={p.id} className="card space-y-3 p-4" data-testid={`figures-${p.id}`}>
+              <h3 className="font-semibold text-slate-900">{p.title}</h3>
+              <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-5">
+                {(["view", ...CLICK_KINDS] as const).map((k) => (
+                  <div key={k} className="rounded-lg bg-slate-50 px-2 py-1.5">
+                    <dt className="text-xs text-slate-600">{t(`metrics.kinds.${k}`)}</dt>
+                    <dd className="font-semibold text-slate-900 tabular-nums" data-testid={`figure-${k}`}>
+                      {formatNumber(p.totals[k], lng)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <DailyChart title={p.title} days={p.days} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

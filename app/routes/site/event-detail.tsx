@@ -6,6 +6,7 @@ import { localizedText } from "~/lib/localized";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
 import { formatDateLong, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
@@ -14,6 +15,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
 import { eventJsonLd } from "~/modules/opendata/structured-data";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
 
@@ -22,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;
   try {
-    event = await findPublicEvent(municipality.id, params.eventId);
+    event = await municipalityRead(municipality.id, () => findPublicEvent(municipality.id, params.eventId));
   } catch (err) {
     log("error", "event detail failed", { err, id: params.eventId });
     return data(
@@ -81,6 +83,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const text = useLocalized();
   const label = useCategoryLabel();
   const { municipality } = loaderData;
+  // Issue #17: the view, and the clicks on directions and share, are counted.
+  const track = useMetrics("event", loaderData.event?.id, loaderData.event?.merchantId);
   const back = `/events/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.event) {
     // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
@@ -202,13 +206,13 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <button type="button" className="btn-secondary">
                   {t("eventDetail.contactOrganizer")}
                 </button>
-                <button type="button" className="btn-secondary">
+                <button type="button" className="btn-secondary" onClick={() => track("directions")}>
                   {t("eventDetail.directions")}
                 </button>
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`event:${e.id}`} />
-                <ShareButton title={title.text ?? e.title} />
+                <ShareButton title={title.text ?? e.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>
@@ -229,7 +233,8 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
                 <p className="flex items-center gap-1 text-sm text-slate-700">
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}
+                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
+                  <span className="text-xs text-slate-600">{t("figures.example")}</span>
                 </p>
               </div>
             </div>

@@ -19,6 +19,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type EventCard as EventRow, eventFiltersFrom, listPublicEvents } from "~/modules/event/event.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -32,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   let failed = false;
   try {
-    result = await listPublicEvents(municipality.id, filters);
+    result = await municipalityRead(municipality.id, () => listPublicEvents(municipality.id, filters));
   } catch (err) {
     failed = true;
     log("error", "events list failed", { err, municipality: municipality.slug });

@@ -8,7 +8,11 @@ import { readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { toSlug } from "~/lib/routes-reserved";
-import { findActiveMunicipality, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
+import {
+  findActiveMunicipality,
+  listActiveMunicipalities,
+  resolveActiveMunicipality,
+} from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/landing";
 
 const QUICK_SLUGS = ["brussel", "zonhoven", "hasselt"] as const;
@@ -32,13 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-/** SPEC landing: non-blank text, lowercased with spaces as hyphens; active -> /{slug}, else /404. */
+/**
+ * SPEC landing: non-blank text; an active municipality -> /{slug}, else /404. The text is matched as a name
+ * or slug whatever its accents, case and punctuation, then by near misses (issue #17).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (form.q ?? "").slice(0, 200);
   if (!text.trim()) return data({ error: "landing.required" }, { status: 400 });
-  const slug = toSlug(text);
-  const municipality = await findActiveMunicipality(slug);
+  const municipality = (await findActiveMunicipality(toSlug(text))) ?? (await resolveActiveMunicipality(text));
   throw redirect(municipality ? `/${municipality.slug}` : "/404");
 }
 

@@ -16,6 +16,7 @@ import { metaTags } from "~/lib/meta";
 import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
 import { listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/merchants";
+import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -165,7 +166,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                         />
                         <div className="min-w-0">
                           <h2 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-                            {m.businessName}
+                            <Highlight text={m.businessName} q={filters.q} />
                           </h2>
                           <p className="text-sm text-slate-700">
                             {[label(m.category), m.municipalityName].filter(Boolean).join(" · ")}
@@ -181,7 +182,9 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                       {m.address && (
                         <p className="flex items-start gap-1.5 text-sm text-slate-700">
                           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                          {m.address}
+                          <span>
+                            <Highlight text={m.address} q={filters.q} />
+                          </span>
                         </p>
                       )}
                       <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">

@@ -5,14 +5,23 @@ import { HydrationBoundary } from "~/components/hydration-boundary";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
-import { formatNumber, todayIso } from "~/lib/format";
+import { formatNumber } from "~/lib/format";
+import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { type EventCard as EventRow, homeEvents } from "~/modules/event/event.queries.server";
-import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "~/modules/live/live.server";
-import { type PromotionCard as PromotionRow, homePromotions } from "~/modules/promotion/promotion.queries.server";
-import { type PublicReport, homeReports } from "~/modules/report/report.server";
+import type { LiveUpdate, MunicipalityCounts } from "~/modules/live/live.server";
+import {
+  sharedHomeEvents,
+  sharedHomePromotions,
+  sharedHomeReports,
+  sharedFeaturedMerchants,
+  sharedHomeSnapshot,
+} from "~/modules/live/shared-data.server";
+import type { PromotionCard as PromotionRow } from "~/modules/promotion/promotion.queries.server";
+import type { PublicReport } from "~/modules/report/report.server";
+import type { EventCard as EventRow } from "~/modules/event/event.queries.server";
+import type { FeaturedMerchant } from "~/modules/merchant/merchant.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/municipality";
@@ -33,23 +42,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await context.getActor();
   const id = municipality.id;
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
-  // Three queries in parallel (four for a signed-in user: the urgent panel is only read for them).
-  const [{ counts, live }, reports, promotions, events] = await Promise.all([
-    orFallback("counts and live updates", { counts: zero, live: [] as LiveUpdate[] }, () =>
-      homeSnapshot(id, todayIso()),
+  // Four reads in parallel (five for a signed-in user: the urgent panel is only read for them), each shared
+  // by every reader of this municipality until a write touches it (modules/live/shared-data.server.ts).
+  const [{ counts, live, cursor }, reports, promotions, events, featured] = await Promise.all([
+    orFallback(
+      "counts and live updates",
+      { counts: zero, live: [] as LiveUpdate[], cursor: null as string | null },
+      () => sharedHomeSnapshot(id),
     ),
-    actor ? orFallback<PublicReport[]>("reports", [], () => homeReports(id)) : Promise.resolve([] as PublicReport[]),
-    orFallback<PromotionRow[]>("promotions", [], () => homePromotions(id)),
-    orFallback<EventRow[]>("events", [], () => homeEvents(id)),
+    actor
+      ? orFallback<PublicReport[]>("reports", [], () => sharedHomeReports(id))
+      : Promise.resolve([] as PublicReport[]),
+    orFallback<PromotionRow[]>("promotions", [], () => sharedHomePromotions(id)),
+    orFallback<EventRow[]>("events", [], () => sharedHomeEvents(id)),
+    // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
+    orFallback<FeaturedMerchant[]>("featured merchants", [], () => sharedFeaturedMerchants(id)),
   ]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
     signedIn: !!actor,
     counts,
     live,
+    /** Where the live stream starts: the last live event this page's data includes. */
+    liveCursor: cursor,
     reports,
     promotions,
     events,
+    featured,
     serverNow: new Date().toISOString(),
     meta: {
       title: context.t("site:municipalityHome.title", { city: municipality.name }),
@@ -63,11 +82,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
-  const { municipality, counts, promotions, events } = loaderData;
+  const { municipality, counts, promotions, events, featured } = loaderData;
+  // The server-rendered lists, then what the live stream brings while the page is open (without JavaScript
+  // the server-rendered lists stay as they are).
+  const stream = useLiveStream({
+    slug: municipality.slug,
+    cursor: loaderData.liveCursor,
+    live: loaderData.live,
+    reports: loaderData.reports,
+    signedIn: loaderData.signedIn,
+  });
   const slug = municipality.slug;
   const city = municipality.name;
   const exclusive = promotions.filter((p) => p.isPremium);
-  const featured = [...new Map(promotions.filter((p) => p.merchantPremium).map((p) => [p.merchantId, p])).values()];
   const counters = [
     { key: "members", icon: Users, value: counts.members, to: null },
     { key: "merchants", icon: Store, value: counts.merchants, to: `/merchants?municipality=${slug}` },
@@ -126,9 +153,9 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
 
       <HydrationBoundary>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
-          <LiveUpdates items={loaderData.live} slug={slug} serverNow={loaderData.serverNow} />
+          <LiveUpdates items={stream.live} slug={slug} serverNow={loaderData.serverNow} />
           <UrgentPanel
-            reports={loaderData.reports}
+            reports={stream.reports}
             signedIn={loaderData.signedIn}
             slug={slug}
             serverNow={loaderData.serverNow}
@@ -140,20 +167,20 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="featured-title" className="mt-12">
           <SectionHeading id="featured-title" title={t("municipalityHome.featuredMerchants")} />
           <ul className="flex flex-wrap gap-3">
-            {featured.map((p) => (
-              <li key={p.merchantId}>
+            {featured.map((m) => (
+              <li key={m.id}>
                 <Link
-                  to={`/merchants/${p.merchantId}`}
+                  to={`/merchants/${m.id}`}
                   className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
                 >
                   <Picture
-                    src={p.merchantLogoUrl ?? "/images/demo/gallery-1.svg"}
+                    src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
                     alt=""
                     width={40}
                     height={40}
                     className="size-10 rounded-full bg-slate-100 object-cover"
                   />
-                  <span className="font-medium text-slate-900">{p.merchantName}</span>
+                  <span className="font-medium text-slate-900">{m.businessName}</span>
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{t("common.premium")}</span>
                 </Link>

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
 import { formatDate, formatNumber } from "~/lib/format";
 import { log } from "~/lib/log.server";
@@ -16,6 +17,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
 import { offerJsonLd } from "~/modules/opendata/structured-data";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
 
@@ -24,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
   try {
-    promotion = await findPublicPromotion(municipality.id, params.promotionId);
+    promotion = await municipalityRead(municipality.id, () => findPublicPromotion(municipality.id, params.promotionId));
   } catch (err) {
     log("error", "promotion detail failed", { err, id: params.promotionId });
     return data(
@@ -82,6 +84,8 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   const [redeemed, setRedeemed] = useState(false);
   const text = useLocalized();
   const { municipality } = loaderData;
+  // Issue #17: the view, and the clicks on call, directions, website and share, are counted.
+  const track = useMetrics("promotion", loaderData.promotion?.id, loaderData.promotion?.merchant.id);
   const back = `/promotions/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.promotion) {
     return (
@@ -164,7 +168,10 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             />
             <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
               <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-              <span>{t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}</span>
+              <span>
+                {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
+                <span className="text-xs text-slate-600">{t("figures.example")}</span>
+              </span>
             </div>
             <div className="mt-4">
               <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
@@ -179,14 +186,17 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </div>
             </dl>
             <div className="mt-4">
-              <p className="text-sm text-slate-700">{t("promotionDetail.redeemed", { count, total })}</p>
+              <p className="text-sm text-slate-700">
+                {t("promotionDetail.redeemed", { count, total })}{" "}
+                <span className="text-xs text-slate-600">{t("figures.example")}</span>
+              </p>
               <div
                 className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
                 role="progressbar"
                 aria-valuemin={0}
                 aria-valuemax={total}
                 aria-valuenow={count}
-                aria-label={t("promotionDetail.redeemed", { count, total })}
+                aria-label={`${t("promotionDetail.redeemed", { count, total })} ${t("figures.example")}`}
               >
                 <div className="h-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
               </div>
@@ -201,7 +211,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </p>
               <div className="grid grid-cols-2 gap-2">
                 {m.phoneNumber ? (
-                  <a href={telHref(m.phoneNumber)} className="btn-secondary">
+                  <a href={telHref(m.phoneNumber)} className="btn-secondary" onClick={() => track("call")}>
                     <Phone aria-hidden="true" className="size-4" />
                     {t("promotionDetail.call")}
                   </a>
@@ -215,6 +225,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                   <a
                     href={directionsUrl(m.address)}
                     className="btn-secondary"
+                    onClick={() => track("directions")}
                     target="_blank"
                     rel="noopener noreferrer"
                   >
@@ -230,7 +241,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`promotion:${p.id}`} />
-                <ShareButton title={title.text ?? p.title} />
+                <ShareButton title={title.text ?? p.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>
@@ -270,7 +281,11 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dt>
                 <dd className="pl-6 text-slate-700">
                   {m.phoneNumber ? (
-                    <a className="link flex min-h-6 w-fit items-center" href={telHref(m.phoneNumber)}>
+                    <a
+                      className="link flex min-h-6 w-fit items-center"
+                      href={telHref(m.phoneNumber)}
+                      onClick={() => track("call")}
+                    >
                       {m.phoneNumber}
                     </a>
                   ) : (
@@ -289,7 +304,13 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dt>
                 <dd className="pl-6 break-all text-slate-700">
                   {website ? (
-                    <a className="link" href={website} target="_blank" rel="noopener noreferrer">
+                    <a
+                      className="link"
+                      href={website}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      onClick={() => track("website")}
+                    >
                       {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
                     </a>
                   ) : (

@@ -16,13 +16,10 @@ import { PROMOTION_SORTS } from "~/modules/promotion/promotion.options";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import {
-  type PromotionCard as PromotionRow,
-  listPublicPromotions,
-  promotionFiltersFrom,
-} from "~/modules/promotion/promotion.queries.server";
+import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
+import { sharedPromotionPage } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -36,7 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   let failed = false;
   try {
-    result = await listPublicPromotions(municipality.id, filters);
+    // Shared by every reader of this page (guest or signed in) until a write touches the municipality.
+    result = await sharedPromotionPage(municipality.id, filters);
   } catch (err) {
     failed = true;
     log("error", "promotions list failed", { err, municipality: municipality.slug });
@@ -62,7 +60,9 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
-  const filtered = !!(filters.category || filters.q || filters.sort !== "newest");
+  const filtered = !!(filters.category || filters.q || (filters.sort !== "newest" && filters.sort !== "relevance"));
+  // "Best match" orders by the search's rank: offered only while searching.
+  const sorts = PROMOTION_SORTS.filter((s) => s !== "relevance" || filters.q);
   const busy = useListLoading(`/promotions/${slug}`);
 
   return (
@@ -118,7 +118,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             {t("common.sort")}
           </label>
           <select id="promo-sort" name="sort" defaultValue={filters.sort} className="input">
-            {PROMOTION_SORTS.map((s) => (
+            {sorts.map((s) => (
               <option key={s} value={s}>
                 {t(`promotions.sorts.${s}`)}
               </option>
@@ -155,7 +155,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
               <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${busy ? "opacity-60" : ""}`}>
                 {items.map((p) => (
                   <li key={p.id}>
-                    <PromotionCard promotion={p} slug={slug} />
+                    <PromotionCard promotion={p} slug={slug} q={filters.q} />
                   </li>
                 ))}
               </ul>

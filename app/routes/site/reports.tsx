@@ -9,6 +9,7 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PublicReport, listApprovedReports } from "~/modules/report/report.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/feeds.server";
+import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
   let failed = false;
   try {
-    result = await listApprovedReports(municipality.id, page);
+    result = await municipalityRead(municipality.id, () => listApprovedReports(municipality.id, page));
   } catch (err) {
     failed = true;
     log("error", "reports list failed", { err, municipality: municipality.slug });
