@@ -28,7 +28,7 @@ export async function rootData(context: AppLoadContext) {
     }
   }
   // The footer's newsletter box offers the active municipalities (from the cached directory: no round trip).
-  const newsletterTowns = await listActiveMunicipalities()
+  const newsletterTowns = await listActiveMunicipalities(context.locale)
     .then((list) => list.map(({ name, slug }) => ({ name, slug })))
     .catch(() => [] as { name: string; slug: string }[]);
   return { locale: context.locale, nonce: context.nonce, user, siteName, contactEmail, newsletterTowns };

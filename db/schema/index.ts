@@ -45,6 +45,31 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
+
+/**
+ * Content in three languages (issue #18, decision 0013): the row's text columns hold the ORIGINAL text,
+ * `original_locale` says which language that is, and `translations` holds the other languages,
+ * `{"fr": {"title": "..."}, "nl": {...}}`. Read through app/lib/localized.ts.
+ */
+export const CONTENT_LOCALES = ["en", "nl", "fr"] as const;
+export type ContentLocale = (typeof CONTENT_LOCALES)[number];
+export type Translations = Partial<Record<ContentLocale, Record<string, string>>>;
+const translatable = () => ({
+  originalLocale: text("original_locale").notNull().default("en").$type<ContentLocale>(),
+  translations: jsonb("translations").$type<Translations>().notNull().default({}),
+});
+const translatableChecks = (table: string) => [
+  check(`${table}_original_locale_check`, sql`original_locale in ('en', 'nl', 'fr')`),
+  check(`${table}_translations_check`, sql`jsonb_typeof(translations) = 'object'`),
+];
+/** The translated titles and descriptions as one text (the promotion search's trigram index, migration 0014). */
+export const translatedTextSql = (column: unknown) =>
+  sql`(${sql.join(
+    CONTENT_LOCALES.flatMap((l) =>
+      ["title", "description"].map((f) => sql`coalesce(${column}->'${sql.raw(l)}'->>'${sql.raw(f)}', '')`),
+    ),
+    sql` || ' ' || `,
+  )})`;
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
 
@@ -56,9 +81,12 @@ export const municipalities = pgTable(
     slug: text("slug").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     logoUrl: text("logo_url"),
+    /** The name per language ({"fr": {"name": "Bruxelles"}}); its slugs are aliases of `slug` (decision 0013). */
+    ...translatable(),
     createdAt: createdAt(),
   },
   (t) => [
+    ...translatableChecks("municipalities"),
     uniqueIndex("municipalities_slug_key").on(t.slug),
     index("municipalities_active_name_idx").on(t.isActive, t.name),
     // The landing search's near misses: trigrams of the normalised name (migration 0012).
@@ -171,12 +199,16 @@ export const merchants = pgTable(
     openingHours: jsonb("opening_hours").$type<{ day: string; hours: string }[]>(),
     category: text("category"),
     isPremium: boolean("is_premium").notNull().default(false),
+    /** What the business is about, in its original language; the other languages in `translations`. */
+    description: text("description"),
+    ...translatable(),
     createdAt: createdAt(),
     searchVector: searchVector(
       `setweight(search_document("business_name"), 'A') || setweight(search_document("address"), 'C')`,
     ),
   },
   (t) => [
+    ...translatableChecks("merchants"),
     index("merchants_municipality_name_idx").on(t.municipalityId, t.businessName),
     index("merchants_name_idx").on(t.businessName),
     index("merchants_created_idx").on(t.createdAt),
@@ -210,12 +242,15 @@ export const promotions = pgTable(
     originalPrice: text("original_price"),
     discount: text("discount"),
     termsAndConditions: text("terms_and_conditions"),
+    ...translatable(),
     createdAt: createdAt(),
     searchVector: searchVector(
       `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B')`,
     ),
   },
   (t) => [
+    ...translatableChecks("promotions"),
+    index("promotions_translations_trgm_idx").using("gin", sql`${translatedTextSql(sql`translations`)} gin_trgm_ops`),
     index("promotions_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("promotions_municipality_valid_idx").on(t.municipalityId, t.validUntil),
     // Home page (premium first, newest) and the category filter of the promotions list.
@@ -246,12 +281,14 @@ export const events = pgTable(
       .notNull()
       .references(() => merchants.id, { onDelete: "cascade" }),
     municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
+    ...translatable(),
     createdAt: createdAt(),
     searchVector: searchVector(
       `setweight(search_document("title"), 'A') || setweight(search_document("description"), 'B') || setweight(search_document("venue"), 'C')`,
     ),
   },
   (t) => [
+    ...translatableChecks("events"),
     index("events_municipality_start_idx").on(t.municipalityId, t.startDate),
     index("events_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt),

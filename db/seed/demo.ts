@@ -22,6 +22,7 @@ import type { Db } from "~/lib/db.server";
 import { insertAccount } from "~/modules/user/user.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
+import { seedDemoTranslations } from "./translations";
 
 export const DEMO_ACCOUNTS = [
   { role: "user", email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
@@ -1878,6 +1879,9 @@ export async function seedDemo(db: Db): Promise<void> {
         ),
       )
       .returning({ id: events.id, title: events.title, merchantId: events.merchantId });
+
+    // Content in three languages for some rows (issue #18)
+    await seedDemoTranslations(tx);
 
     // Reports
     const reportRows = await tx

@@ -70,15 +70,20 @@ const SCHEMAS = {
 } as const;
 
 function fieldsOf(schema: unknown): string[] {
-  // Zod 4 keeps the object shape on def.shape, also under pipes and effects.
-  type Node = { shape?: Record<string, unknown>; def?: { in?: Node; out?: Node; schema?: Node } };
+  // Zod 4 keeps the object shape on def.shape, also under pipes and effects; an intersection (a form with its
+  // translation fields, lib/translations.schema.ts) has one on each side.
+  type Node = {
+    shape?: Record<string, unknown>;
+    def?: { in?: Node; out?: Node; schema?: Node; left?: Node; right?: Node };
+  };
   const queue: (Node | undefined)[] = [schema as Node];
-  for (let i = 0; i < 20 && queue.length; i++) {
+  const keys: string[] = [];
+  for (let i = 0; i < 40 && queue.length; i++) {
     const node = queue.shift();
-    if (node?.shape) return Object.keys(node.shape);
-    queue.push(node?.def?.in, node?.def?.out, node?.def?.schema);
+    if (node?.shape) keys.push(...Object.keys(node.shape));
+    else queue.push(node?.def?.in, node?.def?.out, node?.def?.schema, node?.def?.left, node?.def?.right);
   }
-  return [];
+  return keys;
 }
 
 describe("every form schema", () => {

@@ -3,6 +3,8 @@
  * policy: an administrator also chooses the merchant and features the event.
  */
 import { EVENT_CATEGORIES } from "@db/schema/enums";
+import { TranslationFields } from "~/components/panel/translations";
+import type { Translations } from "~/lib/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
@@ -25,6 +27,8 @@ export type EventFormRow = {
   attendees: number;
   category: string;
   isFeatured: boolean;
+  originalLocale?: string;
+  translations?: Translations;
   merchantId?: string;
   businessName?: string | null;
   publicPath?: string | null;
@@ -129,6 +133,14 @@ export function EventFields({
       {can(actor, "set-featured") && (
         <ToggleField name="is_featured" label={t("admin:events.featuredToggle")} defaultChecked={row?.isFeatured} />
       )}
+      <TranslationFields
+        row={row}
+        fieldErrors={fieldErrors}
+        fields={[
+          { name: "title", label: t("events.fields.title") },
+          { name: "description", label: t("events.fields.description"), multiline: true },
+        ]}
+      />
     </div>
   );
 }

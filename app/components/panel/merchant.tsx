@@ -13,6 +13,8 @@ import { useRootData } from "~/lib/use-root-data";
 import { WEEK_DAYS, type WeekDay, hoursFieldName } from "~/modules/merchant/merchant.hours";
 import { can } from "~/modules/merchant/merchant.policy";
 import { MunicipalitySelect } from "./municipality-select";
+import { BusinessDescriptionFields } from "./merchant-description";
+import type { Translations } from "~/lib/localized";
 
 export type BusinessRow = {
   id: string;
@@ -22,6 +24,9 @@ export type BusinessRow = {
   municipalityId: string | null;
   category: string | null;
   isPremium: boolean;
+  description?: string | null;
+  originalLocale?: string;
+  translations?: Translations;
 };
 type Errors = Record<string, string>;
 
@@ -96,6 +101,7 @@ export function BusinessFields({
       ) : row ? (
         <ReadOnlyPremium value={row.isPremium} />
       ) : null}
+      {row && <BusinessDescriptionFields row={row} fieldErrors={fieldErrors} />}
     </>
   );
 }

@@ -9,6 +9,8 @@ import { useState } from "react";
 import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
+import { TranslationFields } from "~/components/panel/translations";
+import type { Translations } from "~/lib/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
@@ -32,6 +34,8 @@ export type PromotionFormRow = {
   discount: string | null;
   termsAndConditions: string | null;
   isPremium: boolean;
+  originalLocale?: string;
+  translations?: Translations;
   merchantId?: string;
   businessName?: string | null;
   publicPath?: string | null;
@@ -159,6 +163,15 @@ export function PromotionFields({
       ) : (
         <p className="text-xs text-slate-600">{t("promotions.premiumHint")}</p>
       )}
+      <TranslationFields
+        row={row}
+        fieldErrors={fieldErrors}
+        fields={[
+          { name: "title", label: t("promotions.fields.title") },
+          { name: "description", label: t("promotions.fields.description"), multiline: true },
+          { name: "terms", label: t("promotions.fields.terms"), multiline: true },
+        ]}
+      />
     </div>
   );
 }

@@ -21,6 +21,8 @@ import { useTranslation } from "~/lib/i18n-react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
+import { LocalizedText, useLocalized } from "~/components/localized-text";
+import type { Translations } from "~/lib/localized";
 import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";
 
@@ -131,6 +133,8 @@ export type PromotionCardData = {
   validUntil: string;
   isPremium: boolean;
   merchantName: string;
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 /** A promotion's card; with the list's search `q`, its matching words are marked and a line of the description shown. */
@@ -144,6 +148,8 @@ export function PromotionCard({
   q?: string;
 }) {
   const { t } = useTranslation("site");
+  const text = useLocalized();
+  const title = text(promotion, "title");
   const label = useCategoryLabel();
   return (
     <Link
@@ -175,9 +181,14 @@ export function PromotionCard({
           {promotion.category && <span>{label(promotion.category)}</span>}
           <ExpiryLabel validUntil={promotion.validUntil} />
         </div>
-        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-          <Highlight text={promotion.title} q={q} />
-        </h3>
+        <LocalizedText
+          as="h3"
+          labelInside
+          value={title}
+          className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
+        >
+          <Highlight text={title.text ?? promotion.title} q={q} />
+        </LocalizedText>
         {q && promotion.description && (
           <p className="line-clamp-2 text-sm text-slate-700">
             <Highlight text={promotion.description} q={q} />
@@ -215,10 +226,13 @@ export type EventCardData = {
   startDate: string;
   attendees: number;
   category: string;
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 export function EventCard({ event, slug }: { event: EventCardData; slug: string }) {
   const { t, i18n } = useTranslation("site");
+  const text = useLocalized();
   const label = useCategoryLabel();
   return (
     <Link
@@ -248,7 +262,12 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
           <CategoryIcon category={event.category} className="size-3.5" />
           {label(event.category)}
         </p>
-        <h3 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">{event.title}</h3>
+        <LocalizedText
+          as="h3"
+          labelInside
+          value={text(event, "title")}
+          className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
+        />
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <CalendarDays aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
           <span>

@@ -7,6 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
 import { Link } from "~/components/link";
 import { formatRelative, sameRelative } from "~/lib/format";
+import { OriginalLanguageLabel, useLocalized } from "~/components/localized-text";
+import type { Translations } from "~/lib/localized";
+
+const SLOT = "\u0001";
 
 export const SCROLL_STEP_PX = 1;
 export const SCROLL_INTERVAL_MS = 60;
@@ -20,6 +24,8 @@ export type LiveItem = {
   merchantName: string | null;
   merchantId: string | null;
   time: string;
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 const ICONS = { user: UserPlus, merchant: Store, promotion: Tag, event: CalendarDays } as const;
@@ -39,6 +45,21 @@ function useReducedMotion() {
 
 export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slug: string; serverNow: string }) {
   const { t, i18n } = useTranslation("site");
+  const localized = useLocalized();
+  /** The item's sentence; a promotion's or event's title in the reader's language, or its original with `lang`. */
+  const liveText = (item: LiveItem) => {
+    if (item.type === "user" || item.type === "merchant") return t(`live.${item.type}`, { name: item.label });
+    const title = localized({ title: item.label, ...item }, "title");
+    const [before, after = ""] = t(`live.${item.type}`, { title: SLOT }).split(SLOT);
+    return (
+      <>
+        {before}
+        <span lang={title.lang}>{title.text}</span>
+        {after}
+        {title.isOriginalFallback && <OriginalLanguageLabel lang={title.lang} />}
+      </>
+    );
+  };
   const ref = useRef<HTMLElement>(null);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -102,7 +123,7 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
           <ul className="divide-y divide-slate-100">
             {items.map((item) => {
               const Icon = ICONS[item.type];
-              const text = t(`live.${item.type}`, { name: item.label, title: item.label });
+              const text = liveText(item);
               const to = href(item);
               return (
                 <li key={`${item.type}-${item.id}`} className="flex gap-3 py-3">

@@ -13,12 +13,15 @@ import { nameKey } from "~/lib/name-key";
 
 export const BLUR_CLOSE_MS = 100;
 
-export type Suggestion = { name: string; slug: string };
+export type Suggestion = { name: string; slug: string; aliases?: string[] };
 
 export function filterSuggestions(all: Suggestion[], text: string): Suggestion[] {
   const q = nameKey(text);
   if (!q) return all;
-  return all.filter((m) => nameKey(m.name).includes(q) || nameKey(m.slug).includes(q));
+  return all.filter(
+    (m) =>
+      nameKey(m.name).includes(q) || nameKey(m.slug).includes(q) || !!m.aliases?.some((a) => nameKey(a).includes(q)),
+  );
 }
 
 export function MunicipalitySearch({ municipalities, error }: { municipalities: Suggestion[]; error?: string | null }) {

@@ -4,7 +4,7 @@
  */
 import { type SQL, and, count, asc, desc, eq, gte, lt } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
-import { EVENT_CATEGORIES, events, merchants } from "@db/schema";
+import { type ContentLocale, EVENT_CATEGORIES, type Translations, events, merchants } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
 import { isUuid } from "~/lib/query";
@@ -38,6 +38,8 @@ const cardColumns = {
   category: events.category,
   merchantId: events.merchantId,
   merchantName: merchants.businessName,
+  originalLocale: events.originalLocale,
+  translations: events.translations,
 };
 
 export type EventCard = {
@@ -54,6 +56,9 @@ export type EventCard = {
   category: string;
   merchantId: string;
   merchantName: string;
+  /** The language of title and description; the others in translations (lib/localized.ts). */
+  originalLocale: ContentLocale;
+  translations: Translations;
 };
 
 export async function listPublicEvents(

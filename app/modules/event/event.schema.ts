@@ -13,6 +13,10 @@ import {
   requiredDate,
   requiredText,
 } from "~/lib/validation";
+import { withTranslations } from "~/lib/translations.schema";
+
+/** The translatable fields (issue #18) with their originals' length rules. */
+export const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text } as const;
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
 export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
@@ -46,14 +50,17 @@ const baseFields = (required: string) => ({
   category: enumField(EVENT_CATEGORIES, required),
 });
 
-export const merchantEventSchema = z.object(baseFields(MERCHANT_EVENT_REQUIRED));
+export const merchantEventSchema = withTranslations(z.object(baseFields(MERCHANT_EVENT_REQUIRED)), EVENT_TRANSLATABLE);
 export type MerchantEventInput = z.output<typeof merchantEventSchema>;
 
-export const adminEventSchema = z.object({
-  ...baseFields(ADMIN_EVENT_REQUIRED),
-  merchant_id: present(requiredText(LIMITS.short, ADMIN_EVENT_REQUIRED)),
-  is_featured: checkbox(),
-});
+export const adminEventSchema = withTranslations(
+  z.object({
+    ...baseFields(ADMIN_EVENT_REQUIRED),
+    merchant_id: present(requiredText(LIMITS.short, ADMIN_EVENT_REQUIRED)),
+    is_featured: checkbox(),
+  }),
+  EVENT_TRANSLATABLE,
+);
 export type AdminEventInput = z.output<typeof adminEventSchema>;
 
 /** What the panels' event form gives: the content, and the owner fields when the actor may set them. */

@@ -6,6 +6,7 @@ import { events } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { ValidationError } from "~/lib/errors";
+import { translationValues } from "~/lib/translations.schema";
 import { ownedCommands } from "../merchant/owned.server";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type EventInput, eventSchemaFor } from "./event.schema";
@@ -32,6 +33,7 @@ const commands = ownedCommands<EventRow, EventInput>({
     startDate: input.start_date,
     attendees: input.attendees,
     category: input.category,
+    ...translationValues(input),
   }),
   chosenOwner: (actor, input) => {
     if (!input.merchant_id) throw new ValidationError(ADMIN_EVENT_REQUIRED, { merchant_id: ADMIN_EVENT_REQUIRED });

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { getDb } from "~/lib/db.server";
+import type { Translations } from "~/lib/localized";
 
 export const LIVE_PER_SOURCE = 5;
 export const LIVE_MAX = 10;
@@ -19,6 +20,9 @@ export type LiveUpdate = {
   /** Where the item can be seen (merchant page, promotion or event detail). */
   merchantId: string | null;
   time: string;
+  /** A promotion's or event's title language and translations (issue #18); the label is the original title. */
+  originalLocale?: string;
+  translations?: Translations;
 };
 
 type Row = {
@@ -28,6 +32,8 @@ type Row = {
   merchant_name: string | null;
   merchant_id: string | null;
   time: string | Date;
+  original_locale: string | null;
+  translations: Translations | string | null;
 };
 
 /** The UNION ALL of the four sources, newest first, at most 10 (a fragment shared by the two reads below). */
@@ -36,20 +42,23 @@ function liveUnion(municipalityId: string) {
   // Residents are shown by first name only; merchants appear once (as a business, not as a user).
   return sql`
     (select u.id::text as id, 'user' as type, split_part(u.name, ' ', 1) as label,
-            null::text as merchant_name, null::text as merchant_id, u.created_at as time
+            null::text as merchant_name, null::text as merchant_id, u.created_at as time,
+            null::text as original_locale, null::jsonb as translations
        from users u where u.municipality_id = ${municipalityId} and u.role = 'user'
        order by u.created_at desc limit ${n})
     union all
-    (select m.id::text, 'merchant', m.business_name, null::text, m.id::text, m.created_at
+    (select m.id::text, 'merchant', m.business_name, null::text, m.id::text, m.created_at, null::text, null::jsonb
        from merchants m where m.municipality_id = ${municipalityId}
        order by m.created_at desc limit ${n})
     union all
-    (select p.id::text, 'promotion', p.title, m.business_name, m.id::text, p.created_at
+    (select p.id::text, 'promotion', p.title, m.business_name, m.id::text, p.created_at, p.original_locale,
+            p.translations
        from promotions p join merchants m on m.id = p.merchant_id
        where p.municipality_id = ${municipalityId}
        order by p.created_at desc limit ${n})
     union all
-    (select e.id::text, 'event', e.title, m.business_name, m.id::text, e.created_at
+    (select e.id::text, 'event', e.title, m.business_name, m.id::text, e.created_at, e.original_locale,
+            e.translations
        from events e join merchants m on m.id = e.merchant_id
        where e.municipality_id = ${municipalityId}
        order by e.created_at desc limit ${n})
@@ -65,6 +74,12 @@ function toLive(r: Row): LiveUpdate {
     merchantName: r.merchant_name,
     merchantId: r.merchant_id,
     time: new Date(r.time).toISOString(),
+    ...(r.original_locale
+      ? {
+          originalLocale: r.original_locale,
+          translations: (typeof r.translations === "string" ? JSON.parse(r.translations) : r.translations) ?? {},
+        }
+      : {}),
   };
 }
 

@@ -32,7 +32,12 @@ export type MailBlock =
   | { kind: "text"; text: string }
   | { kind: "quote"; label?: string; text: string }
   | { kind: "button"; label: string; url: string }
-  | { kind: "list"; title: string; items: { title: string; detail?: string; url: string }[] };
+  | {
+      kind: "list";
+      title: string;
+      /** `lang`: the language of the item's title; `note`: "(original in Dutch)" when it is not the reader's. */
+      items: { title: string; detail?: string; url: string; lang?: string; note?: string }[];
+    };
 
 export type MailContent = {
   subject: string;
@@ -145,9 +150,10 @@ function Block({ block }: { block: MailBlock }) {
           </Heading>
           {block.items.map((item, i) => (
             <Text key={i} style={{ fontSize: "15px", lineHeight: "22px", margin: "0 0 8px" }}>
-              <Link href={item.url} style={{ color: colors.brand, fontWeight: "bold" }}>
+              <Link href={item.url} lang={item.lang} style={{ color: colors.brand, fontWeight: "bold" }}>
                 {item.title}
               </Link>
+              {item.note ? ` (${item.note})` : ""}
               {item.detail ? ` · ${item.detail}` : ""}
             </Text>
           ))}
@@ -176,7 +182,14 @@ export type UrgentAlertData = {
   description: string;
   reportId: string;
 };
-export type DigestItem = { title: string; detail?: string; path: string };
+export type DigestItem = {
+  title: string;
+  detail?: string;
+  path: string;
+  /** Issue #18: the title's language, and whether it is the original standing in for the reader's language. */
+  lang?: Locale;
+  isOriginalFallback?: boolean;
+};
 export type WeeklyDigestData = {
   municipalityName: string;
   municipalitySlug: string;
@@ -262,7 +275,13 @@ export const TEMPLATES = {
 
   weeklyDigest: ((t, d, site) => {
     const subject = t("mail:weeklyDigest.subject", { municipality: d.municipalityName });
-    const item = (i: DigestItem) => ({ title: i.title, detail: i.detail, url: `${site.baseUrl}${i.path}` });
+    const item = (i: DigestItem) => ({
+      title: i.title,
+      detail: i.detail,
+      url: `${site.baseUrl}${i.path}`,
+      lang: i.lang,
+      note: i.isOriginalFallback && i.lang ? t(`common:contentLanguage.originalIn.${i.lang}`) : undefined,
+    });
     const blocks: MailBlock[] = [
       { kind: "text", text: t("mail:weeklyDigest.intro", { municipality: d.municipalityName }) },
     ];

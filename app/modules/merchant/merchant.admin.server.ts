@@ -9,6 +9,7 @@ import type { Actor } from "~/lib/auth.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/errors";
+import { translationValues } from "~/lib/translations.schema";
 import { type ListQuery, type Page, paging } from "~/lib/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
@@ -92,6 +93,9 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         logoUrl: merchants.logoUrl,
         municipalityId: merchants.municipalityId,
         municipalityName: municipalities.name,
+        description: merchants.description,
+        originalLocale: merchants.originalLocale,
+        translations: merchants.translations,
         userEmail: users.email,
         userName: users.name,
         createdAt: merchants.createdAt,
@@ -190,6 +194,8 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       municipalityId: input.municipality_id,
       category: input.category,
       isPremium: input.is_premium,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...translationValues(input),
       ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);

@@ -5,7 +5,15 @@
  */
 import { type SQL, and, count, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
-import { MERCHANT_CATEGORIES, events, merchants, municipalities, promotions } from "@db/schema";
+import {
+  type ContentLocale,
+  MERCHANT_CATEGORIES,
+  type Translations,
+  events,
+  merchants,
+  municipalities,
+  promotions,
+} from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
 import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search.server";
@@ -165,6 +173,13 @@ export type PublicMerchant = {
   isPremium: boolean;
   municipalityName: string | null;
   municipalitySlug: string | null;
+  /** The business description in its original language, and its translations (lib/localized.ts). */
+  description: string | null;
+  originalLocale: ContentLocale;
+  translations: Translations;
+  /** The municipality's name in the other languages. */
+  municipalityTranslations: Translations | null;
+  municipalityOriginalLocale: ContentLocale | null;
   promotionCount: number;
   eventCount: number;
 };
@@ -190,6 +205,11 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
       isPremium: merchants.isPremium,
       municipalityName: municipalities.name,
       municipalitySlug: municipalities.slug,
+      description: merchants.description,
+      originalLocale: merchants.originalLocale,
+      translations: merchants.translations,
+      municipalityTranslations: municipalities.translations,
+      municipalityOriginalLocale: municipalities.originalLocale,
       promotionCount:
         sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id} and ${promotions.validUntil} >= ${today})`.mapWith(
           Number,

@@ -1,5 +1,6 @@
 /** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
 import { z } from "zod";
+import { keptText, withTranslations } from "~/lib/translations.schema";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {
   LIMITS,
@@ -50,23 +51,30 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
   return { ...input, opening_hours: weekToList(week) };
 }
 
-export const merchantProfileSchema = z.preprocess(
-  weeklyFieldsToOpeningHours,
-  z.object({
-    business_name: present(requiredText(LIMITS.short, PROFILE_REQUIRED)),
-    business_email: present(requiredText(LIMITS.email, PROFILE_REQUIRED))
-      .pipe(z.email({ error: "validation.email" }))
-      .transform((s) => s.toLowerCase()),
-    municipality_id: uuidField(PROFILE_REQUIRED),
-    address: optionalText(LIMITS.title),
-    phone_number: optionalText(40),
-    website_url: optionalHttpUrl(),
-    facebook_url: optionalHttpUrl(),
-    instagram_url: optionalHttpUrl(),
-    logo_url: optionalImageUrl(),
-    category: optionalCategory(),
-    opening_hours: openingHours(),
-  }),
+/** The translatable field (issue #18) with its original's length rule. */
+export const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
+
+export const merchantProfileSchema = withTranslations(
+  z.preprocess(
+    weeklyFieldsToOpeningHours,
+    z.object({
+      business_name: present(requiredText(LIMITS.short, PROFILE_REQUIRED)),
+      business_email: present(requiredText(LIMITS.email, PROFILE_REQUIRED))
+        .pipe(z.email({ error: "validation.email" }))
+        .transform((s) => s.toLowerCase()),
+      municipality_id: uuidField(PROFILE_REQUIRED),
+      address: optionalText(LIMITS.title),
+      phone_number: optionalText(40),
+      website_url: optionalHttpUrl(),
+      facebook_url: optionalHttpUrl(),
+      instagram_url: optionalHttpUrl(),
+      logo_url: optionalImageUrl(),
+      category: optionalCategory(),
+      opening_hours: openingHours(),
+      description: keptText(LIMITS.text),
+    }),
+  ),
+  MERCHANT_TRANSLATABLE,
 );
 export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;
 
@@ -96,10 +104,14 @@ export const adminMerchantCreateSchema = z
   .superRefine(newPasswordsMatch);
 export type AdminMerchantCreateInput = z.output<typeof adminMerchantCreateSchema>;
 
-export const adminMerchantUpdateSchema = z.object({
-  ...adminMerchantFields,
-  is_premium: checkbox(),
-  // The logo, uploaded or an address (issue #14); left as it is when not posted.
-  logo_url: optionalImageUrl().optional(),
-});
+export const adminMerchantUpdateSchema = withTranslations(
+  z.object({
+    ...adminMerchantFields,
+    is_premium: checkbox(),
+    // The logo, uploaded or an address (issue #14); left as it is when not posted.
+    logo_url: optionalImageUrl().optional(),
+    description: keptText(LIMITS.text),
+  }),
+  MERCHANT_TRANSLATABLE,
+);
 export type AdminMerchantUpdateInput = z.output<typeof adminMerchantUpdateSchema>;

@@ -9,6 +9,7 @@ import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
+import { type TranslationInput, translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import type { OpeningHours } from "./merchant.hours";
@@ -70,7 +71,8 @@ const PROFILE_COLUMNS = {
   logo_url: "logoUrl",
   category: "category",
   opening_hours: "openingHours",
-} as const satisfies Record<keyof MerchantProfileInput, keyof MerchantRecord>;
+  description: "description",
+} as const satisfies Record<Exclude<keyof MerchantProfileInput, keyof TranslationInput>, keyof MerchantRecord>;
 
 /**
  * Updates the merchant's own profile. Only the profile fields are written: vat_number, is_premium and
@@ -96,6 +98,8 @@ export async function updateOwnMerchantProfile(
     keyof MerchantProfileInput,
     keyof MerchantRecord,
   ][]) {
+    // A description the form did not post stays as it is.
+    if (input[field] === undefined && field === "description") continue;
     const next = input[field] ?? null;
     (values as Record<string, unknown>)[column] = next;
     if (JSON.stringify(current[column] ?? null) !== JSON.stringify(next)) changed.push(field);
@@ -104,7 +108,11 @@ export async function updateOwnMerchantProfile(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchants)
-      .set({ ...values, openingHours: (values.openingHours ?? null) as OpeningHours | null })
+      .set({
+        ...values,
+        ...translationValues(input),
+        openingHours: (values.openingHours ?? null) as OpeningHours | null,
+      })
       .where(eq(merchants.id, current.id))
       .returning(rowColumns(merchants));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).

@@ -8,13 +8,32 @@ import { type DbOrTx, getDb } from "~/lib/db.server";
 import { nameKey } from "~/lib/name-key";
 import { isUuid } from "~/lib/query";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import type { Locale } from "~/lib/i18n";
+import { localizedText, slugAliases } from "~/lib/localized";
 import { isReservedSlug } from "~/lib/routes-reserved";
+import { translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 
 export type MunicipalityRow = typeof municipalities.$inferSelect;
-export type MunicipalityOption = { id: string; name: string; slug: string };
+export type MunicipalityOption = {
+  id: string;
+  name: string;
+  slug: string;
+  /** Its names in the other languages as slugs (/bruxelles for /brussel): a search finds it by any of them. */
+  aliases?: string[];
+};
+
+/** The option of a municipality, named in `locale` when given (issue #18). */
+function optionOf(m: MunicipalityRow, locale?: Locale): MunicipalityOption {
+  return {
+    id: m.id,
+    name: locale ? (localizedText(m, "name", locale) ?? m.name) : m.name,
+    slug: m.slug,
+    aliases: slugAliases(m),
+  };
+}
 
 /**
  * Every municipality, ordered by name, from one query kept for a few seconds (cache.server.ts): the table is
@@ -38,19 +57,21 @@ async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<
 }
 
 /** Names in the order people expect: accents and a leading "'s-" aside ("Écaussinnes" under E). */
-const byName = new Intl.Collator("nl", { sensitivity: "base", ignorePunctuation: true });
+const collator = new Intl.Collator("nl", { sensitivity: "base", ignorePunctuation: true });
+const byName = (a: MunicipalityOption, b: MunicipalityOption) => collator.compare(a.name, b.name);
 
-/** Active municipalities ordered by name (landing search, registration). */
-export async function listActiveMunicipalities(): Promise<MunicipalityOption[]> {
+/** Active municipalities ordered by name (landing search, registration), named in `locale` when given. */
+export async function listActiveMunicipalities(locale?: Locale): Promise<MunicipalityOption[]> {
   return (await allMunicipalities())
     .filter((m) => m.isActive)
-    .map(({ id, name, slug }) => ({ id, name, slug }))
-    .sort((a, b) => byName.compare(a.name, b.name));
+    .map((m) => optionOf(m, locale))
+    .sort(byName);
 }
 
-/** All municipalities ordered by name (profile picker, admin). */
-export async function listAllMunicipalities(): Promise<(MunicipalityOption & { isActive: boolean })[]> {
-  return (await allMunicipalities()).map(({ id, name, slug, isActive }) => ({ id, name, slug, isActive }));
+/** All municipalities ordered by name (profile picker, admin), named in `locale` when given. */
+export async function listAllMunicipalities(locale?: Locale): Promise<(MunicipalityOption & { isActive: boolean })[]> {
+  const options = (await allMunicipalities()).map((m) => ({ ...optionOf(m, locale), isActive: m.isActive }));
+  return locale ? options.sort(byName) : options;
 }
 
 /** Rows with the address of their public page (`/promotions/<slug>/<id>`), or null without a municipality. */
@@ -65,19 +86,29 @@ export async function withPublicPaths<Row extends { id: string; municipalityId: 
   });
 }
 
-/** An active municipality by slug, or null (unknown and inactive look the same to the public). */
-export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
+/**
+ * A municipality by its slug or one of its aliases (its name in another language as a slug: /bruxelles for
+ * /brussel, issue #18). The row's `slug` is the canonical one: callers redirect an alias to it.
+ */
+async function findBySlugOrAlias(slug: string): Promise<MunicipalityRow | null> {
   if (!slug || slug.length > 120) return null;
   const wanted = slug.toLowerCase();
-  const row = await findInDirectory((m) => m.slug === wanted);
+  return (
+    (await findInDirectory((m) => m.slug === wanted)) ??
+    (await allMunicipalities()).find((m) => slugAliases(m).includes(wanted)) ??
+    null
+  );
+}
+
+/** An active municipality by slug or alias, or null (unknown and inactive look the same to the public). */
+export async function findActiveMunicipality(slug: string): Promise<MunicipalityRow | null> {
+  const row = await findBySlugOrAlias(slug);
   return row?.isActive ? row : null;
 }
 
-/** A municipality by slug whether active or not (a resident may still stop alerts of one made inactive). */
+/** A municipality by slug or alias whether active or not (a resident may still stop alerts of one made inactive). */
 export async function findMunicipalityAnyStatus(slug: string): Promise<MunicipalityRow | null> {
-  if (!slug || slug.length > 120) return null;
-  const wanted = slug.toLowerCase();
-  return findInDirectory((m) => m.slug === wanted);
+  return findBySlugOrAlias(slug);
 }
 
 /** The least trigram similarity (0..1) of a typed name to count as a near miss of an active municipality. */
@@ -162,26 +193,39 @@ function assertSlugAllowed(slug: string) {
   if (isReservedSlug(slug)) throw new ValidationError("validation.slugReserved", { slug: "validation.slugReserved" });
 }
 
-async function assertSlugFree(slug: string, exceptId?: string) {
+/** The slug and the aliases of the names must not be another municipality's slug or alias. */
+async function assertSlugFree(input: MunicipalityInput, exceptId?: string) {
   const db = await getDb();
   const [row] = await db
     .select({ id: municipalities.id })
     .from(municipalities)
-    .where(eq(municipalities.slug, slug))
+    .where(eq(municipalities.slug, input.slug))
     .limit(1);
   if (row && row.id !== exceptId) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
+  directory.clear();
+  const mine = new Set([input.slug, ...slugAliases({ ...input, translations: input.translations ?? {} })]);
+  const clash = (await allMunicipalities()).find(
+    (m) => m.id !== exceptId && [m.slug, ...slugAliases(m)].some((s) => mine.has(s)),
+  );
+  if (clash) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
 }
 
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
   if (!can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
-  await assertSlugFree(input.slug);
+  await assertSlugFree(input);
   const db = await getDb();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(municipalities)
-        .values({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .values({
+          name: input.name,
+          slug: input.slug,
+          isActive: input.is_active,
+          logoUrl: input.logo_url,
+          ...translationValues(input),
+        })
         .returning();
       await recordEvent(
         {
@@ -204,13 +248,19 @@ export async function updateMunicipality(
 ): Promise<MunicipalityRow> {
   if (!can(actor, "update")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
-  await assertSlugFree(input.slug, id);
+  await assertSlugFree(input, id);
   const db = await getDb();
   return db
     .transaction(async (tx) => {
       const [row] = await tx
         .update(municipalities)
-        .set({ name: input.name, slug: input.slug, isActive: input.is_active, logoUrl: input.logo_url })
+        .set({
+          name: input.name,
+          slug: input.slug,
+          isActive: input.is_active,
+          logoUrl: input.logo_url,
+          ...translationValues(input),
+        })
         .where(eq(municipalities.id, id))
         .returning();
       if (!row) throw new NotFoundError();

@@ -8,6 +8,7 @@
  *   followers who asked for the digest and to the confirmed newsletter addresses.
  * Every mail carries a dedupe key, so a job retried after a crash never mails anyone twice.
  */
+import { type TranslatableRow, type Translations, localized, localizedText } from "~/lib/localized";
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import {
   events,
@@ -112,6 +113,8 @@ registerJob<{ reportId: string }>(JOB.reportOutcome, async ({ reportId }, { db }
       locale: users.locale,
       municipalityName: municipalities.name,
       municipalitySlug: municipalities.slug,
+      municipalityLocale: municipalities.originalLocale,
+      municipalityTranslations: municipalities.translations,
     })
     .from(reports)
     .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
@@ -129,7 +132,7 @@ registerJob<{ reportId: string }>(JOB.reportOutcome, async ({ reportId }, { db }
       status: row.status,
       type: row.type,
       description: row.description,
-      municipalityName: row.municipalityName,
+      municipalityName: townName(row, localeOf(row.locale)),
       municipalitySlug: row.municipalitySlug,
       reason: row.status === "rejected" ? row.reason : null,
       note: row.status === "rejected" ? row.note : null,
@@ -150,14 +153,16 @@ registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => 
       municipalityId: reports.municipalityId,
       municipalityName: municipalities.name,
       municipalitySlug: municipalities.slug,
+      municipalityLocale: municipalities.originalLocale,
+      municipalityTranslations: municipalities.translations,
     })
     .from(reports)
     .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
     .where(eq(reports.id, reportId))
     .limit(1);
   if (report?.status !== "approved" || !isUrgentType(report.type)) return;
-  const render = renderer("urgentAlert", () => ({
-    municipalityName: report.municipalityName,
+  const render = renderer("urgentAlert", (locale: Locale) => ({
+    municipalityName: townName(report, locale),
     municipalitySlug: report.municipalitySlug,
     type: report.type,
     description: report.description,
@@ -206,6 +211,25 @@ registerJob<{ periodStart: string }>(JOB.weeklyDigest, async ({ periodStart }, {
   }
 });
 
+/** A municipality's name in the reader's language (Bruxelles for a French reader). */
+function townName(
+  row: { municipalityName: string; municipalityLocale: string; municipalityTranslations: Translations },
+  locale: Locale,
+) {
+  const town = {
+    name: row.municipalityName,
+    originalLocale: row.municipalityLocale,
+    translations: row.municipalityTranslations,
+  };
+  return localizedText(town, "name", locale) ?? row.municipalityName;
+}
+
+/** A digest item's title in the reader's language, or the original with its language (issue #18). */
+function digestTitle(row: TranslatableRow, locale: Locale) {
+  const title = localized(row, "title", locale);
+  return { title: title.text ?? "", lang: title.lang, isOriginalFallback: title.isOriginalFallback };
+}
+
 /** What the digest of a municipality shows for the week before `periodStart`. */
 export async function digestContent(db: DbOrTx, municipalityId: string, periodStart: Date) {
   const since = new Date(periodStart.getTime() - WEEK);
@@ -217,6 +241,8 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
         title: promotions.title,
         merchant: merchants.businessName,
         validUntil: promotions.validUntil,
+        originalLocale: promotions.originalLocale,
+        translations: promotions.translations,
       })
       .from(promotions)
       .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
@@ -231,7 +257,14 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
       .orderBy(desc(promotions.isPremium), desc(promotions.createdAt))
       .limit(10),
     db
-      .select({ id: events.id, title: events.title, venue: events.venue, startDate: events.startDate })
+      .select({
+        id: events.id,
+        title: events.title,
+        venue: events.venue,
+        startDate: events.startDate,
+        originalLocale: events.originalLocale,
+        translations: events.translations,
+      })
       .from(events)
       .where(
         and(
@@ -257,6 +290,8 @@ registerJob<{ municipalityId: string; periodStart: string }>(JOB.municipalityDig
       name: municipalities.name,
       slug: municipalities.slug,
       isActive: municipalities.isActive,
+      originalLocale: municipalities.originalLocale,
+      translations: municipalities.translations,
     })
     .from(municipalities)
     .where(eq(municipalities.id, payload.municipalityId))
@@ -265,15 +300,19 @@ registerJob<{ municipalityId: string; periodStart: string }>(JOB.municipalityDig
   const content = await digestContent(db, town.id, periodStart);
   if (content.promotions.length === 0 && content.events.length === 0) return;
   const data = (audience: "follow" | "newsletter") => (locale: Locale) => ({
-    municipalityName: town.name,
+    municipalityName: localizedText(town, "name", locale) ?? town.name,
     municipalitySlug: town.slug,
     audience,
     promotions: content.promotions.map(
-      (p): DigestItem => ({ title: p.title, detail: p.merchant, path: `/promotions/${town.slug}/${p.id}` }),
+      (p): DigestItem => ({
+        ...digestTitle(p, locale),
+        detail: p.merchant,
+        path: `/promotions/${town.slug}/${p.id}`,
+      }),
     ),
     events: content.events.map(
       (e): DigestItem => ({
-        title: e.title,
+        ...digestTitle(e, locale),
         detail: `${formatDate(e.startDate, locale)} · ${e.venue}`,
         path: `/events/${town.slug}/${e.id}`,
       }),

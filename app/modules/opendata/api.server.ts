@@ -10,6 +10,24 @@ import { baseUrl } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
 import { isRealDate } from "~/lib/validation";
+import { type Locale, isLocale } from "~/lib/i18n";
+import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/localized";
+
+/**
+ * The texts of a translatable row in the asked language (issue #18): each field in that language or its
+ * original, `languages` says which language each field is in, and the original and every translation are
+ * given too (open data: nothing is hidden).
+ */
+function texts(row: TranslatableRow, fields: Record<string, string>, locale: Locale) {
+  const out: Record<string, string | null> = {};
+  const languages: Record<string, Locale> = {};
+  for (const [field, key] of Object.entries(fields)) {
+    const value = localized(row, field, locale);
+    out[key] = value.text;
+    if (value.text !== null) languages[key] = value.lang;
+  }
+  return { ...out, languages, original_language: originalLocaleOf(row), translations: row.translations ?? {} };
+}
 
 export const RESOURCES = ["municipalities", "promotions", "events", "merchants", "reports"] as const;
 export type Resource = (typeof RESOURCES)[number];
@@ -26,7 +44,14 @@ export class ApiError extends Error {
   }
 }
 
-export type ListParams = { limit: number; cursor: string | null; municipality: string | null; from: string | null };
+export type ListParams = {
+  limit: number;
+  cursor: string | null;
+  municipality: string | null;
+  from: string | null;
+  /** The language of the texts (?lng=en|nl|fr, English by default): translated where there is a translation. */
+  locale?: Locale;
+};
 
 /** Reads and checks ?limit, ?cursor, ?municipality and ?from. Unknown parameters are refused (a typo is not ignored). */
 export function parseListParams(url: URL, resource: Resource): ListParams {
@@ -50,7 +75,9 @@ export function parseListParams(url: URL, resource: Resource): ListParams {
   }
   const from = url.searchParams.get("from");
   if (from !== null && !isRealDate(from)) throw new ApiError(400, "invalid_from", "from must be a date (YYYY-MM-DD)");
-  return { limit, cursor: url.searchParams.get("cursor"), municipality, from };
+  const lng = url.searchParams.get("lng");
+  if (lng !== null && !isLocale(lng)) throw new ApiError(400, "invalid_lng", "lng must be one of en, nl, fr");
+  return { limit, cursor: url.searchParams.get("cursor"), municipality, from, locale: isLocale(lng) ? lng : "en" };
 }
 
 type Cursor = [string, string];
@@ -118,6 +145,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
   const site = baseUrl();
   const cursor = checkCursor(resource, decodeCursor(params.cursor));
   const take = params.limit + 1;
+  const locale = params.locale ?? "en";
   switch (resource) {
     case "municipalities": {
       const rows = await db
@@ -126,6 +154,8 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           name: municipalities.name,
           slug: municipalities.slug,
           logoUrl: municipalities.logoUrl,
+          originalLocale: municipalities.originalLocale,
+          translations: municipalities.translations,
         })
         .from(municipalities)
         .where(and(activeTown, after(municipalities.slug, municipalities.id, cursor, "asc")))
@@ -134,7 +164,13 @@ export async function listResource(resource: Resource, params: ListParams): Prom
       return page(
         rows,
         params.limit,
-        (r) => ({ id: r.id, slug: r.slug, name: r.name, logo_url: r.logoUrl, url: `${site}/${r.slug}` }),
+        (r) => ({
+          id: r.id,
+          slug: r.slug,
+          ...texts(r, { name: "name" }, locale),
+          logo_url: r.logoUrl,
+          url: `${site}/${r.slug}`,
+        }),
         (r) => [r.slug, r.id],
       );
     }
@@ -153,6 +189,8 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           isPremium: promotions.isPremium,
           imageUrl: promotions.imageUrl,
           termsAndConditions: promotions.termsAndConditions,
+          originalLocale: promotions.originalLocale,
+          translations: promotions.translations,
           createdAt: promotions.createdAt,
           createdKey: created,
           merchantId: merchants.id,
@@ -181,8 +219,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
         params.limit,
         (r) => ({
           id: r.id,
-          title: r.title,
-          description: r.description,
+          ...texts(r, { title: "title", description: "description", terms: "terms_and_conditions" }, locale),
           category: r.category,
           price: r.price,
           original_price: r.originalPrice,
@@ -190,7 +227,6 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           valid_until: r.validUntil,
           is_premium: r.isPremium,
           image_url: r.imageUrl,
-          terms_and_conditions: r.termsAndConditions,
           created_at: iso(r.createdAt),
           municipality: r.slug,
           merchant: { id: r.merchantId, name: r.merchantName },
@@ -214,6 +250,8 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           isFeatured: events.isFeatured,
           attendees: events.attendees,
           imageUrl: events.imageUrl,
+          originalLocale: events.originalLocale,
+          translations: events.translations,
           createdAt: events.createdAt,
           merchantId: merchants.id,
           merchantName: merchants.businessName,
@@ -237,8 +275,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
         params.limit,
         (r) => ({
           id: r.id,
-          title: r.title,
-          description: r.description,
+          ...texts(r, { title: "title", description: "description" }, locale),
           category: r.category,
           venue: r.venue,
           start_date: r.startDate,
@@ -269,6 +306,9 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           logoUrl: merchants.logoUrl,
           openingHours: merchants.openingHours,
           isPremium: merchants.isPremium,
+          description: merchants.description,
+          originalLocale: merchants.originalLocale,
+          translations: merchants.translations,
           slug: municipalities.slug,
         })
         .from(merchants)
@@ -284,6 +324,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
         (r) => ({
           id: r.id,
           name: r.name,
+          ...texts(r, { description: "description" }, locale),
           category: r.category,
           address: r.address,
           phone_number: r.phone,

@@ -12,6 +12,7 @@ import { baseUrl } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
+import { localizedPlain, localizedText } from "~/lib/localized";
 import { serverT } from "~/lib/i18n.server";
 import type { AlternateLink } from "~/lib/meta";
 import type { TFunction } from "~/lib/translator";
@@ -44,13 +45,14 @@ export function feedAlternates(
 
 async function newFeed(town: MunicipalityRow, locale: Locale, kind: "promotions" | "reports", updated: Date) {
   const t = serverT(locale);
+  const city = localizedText(town, "name", locale) ?? town.name;
   const { siteName } = await getSettings();
   const site = baseUrl();
   const listPath = kind === "promotions" ? `/promotions/${town.slug}` : `/reports/${town.slug}`;
   return new Feed({
     id: `${site}${feedPaths(town.slug)[kind]}`,
-    title: t(`site:feeds.${kind}Title`, { city: town.name, siteName }),
-    description: t(`site:feeds.${kind}Description`, { city: town.name }),
+    title: t(`site:feeds.${kind}Title`, { city, siteName }),
+    description: t(`site:feeds.${kind}Description`, { city }),
     link: `${site}${listPath}`,
     language: locale,
     updated,
@@ -74,6 +76,8 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
       imageUrl: promotions.imageUrl,
       createdAt: promotions.createdAt,
       merchantName: merchants.businessName,
+      originalLocale: promotions.originalLocale,
+      translations: promotions.translations,
     })
     .from(promotions)
     .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
@@ -89,9 +93,9 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
     feed.addItem({
       id: url,
       link: url,
-      title: p.title,
+      title: localizedPlain(p, "title", locale, t) ?? p.title,
       description: [offer, t("site:feeds.validUntil", { date: p.validUntil })].filter(Boolean).join(" — "),
-      content: p.description ?? undefined,
+      content: localizedPlain(p, "description", locale, t) ?? undefined,
       author: [{ name: p.merchantName }],
       date: p.createdAt,
       image: p.imageUrl?.startsWith("http") ? p.imageUrl : undefined,
@@ -165,6 +169,8 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
       price: events.price,
       createdAt: events.createdAt,
       merchantName: merchants.businessName,
+      originalLocale: events.originalLocale,
+      translations: events.translations,
     })
     .from(events)
     .innerJoin(merchants, eq(merchants.id, events.merchantId))
@@ -175,9 +181,10 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
   const { siteName } = await getSettings();
   const site = baseUrl();
   const host = new URL(site).hostname || "buurtplatform.local";
+  const city = localizedText(town, "name", locale) ?? town.name;
   const calendar = ical({
-    name: t("site:feeds.eventsTitle", { city: town.name, siteName }),
-    description: t("site:feeds.eventsDescription", { city: town.name }),
+    name: t("site:feeds.eventsTitle", { city, siteName }),
+    description: t("site:feeds.eventsDescription", { city }),
     prodId: { company: siteName, product: "events", language: locale.toUpperCase() },
     url: `${site}/events/${town.slug}`,
     ttl: 60 * 60,
@@ -185,7 +192,7 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
   for (const e of rows) {
     const url = `${site}/events/${town.slug}/${e.id}`;
     const description = [
-      e.description,
+      localizedPlain(e, "description", locale, t),
       `${t("site:feeds.organiser")}: ${e.merchantName}`,
       e.price ? `${t("site:feeds.price")}: ${e.price}` : null,
       url,
@@ -194,7 +201,7 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
       .join("\n\n");
     const common = {
       id: `${e.id}@${host}`,
-      summary: e.title,
+      summary: localizedPlain(e, "title", locale, t) ?? e.title,
       description,
       location: e.venue,
       url,

@@ -15,15 +15,36 @@ const merchantRef = {
   properties: { id: str(), name: str() },
 };
 
+const LANGS = ["en", "nl", "fr"];
+/** Issue #18: which language each text is in, the original's language and every translation. */
+const textLanguages = (fields: string[]) => ({
+  languages: {
+    type: "object",
+    additionalProperties: false,
+    description:
+      "The language of each text field in this answer (the asked ?lng= when translated, else the original's)",
+    properties: Object.fromEntries(fields.map((f) => [f, str({ enum: LANGS })])),
+  },
+  original_language: str({ enum: LANGS, description: "The language the texts were written in" }),
+  translations: {
+    type: "object",
+    additionalProperties: false,
+    description: "The texts in the other languages, by language",
+    properties: Object.fromEntries(LANGS.map((l) => [l, { type: "object", additionalProperties: { type: "string" } }])),
+  },
+});
+const TEXT_LANGUAGE_FIELDS = ["languages", "original_language", "translations"];
+
 const schemas = {
   Municipality: {
     type: "object",
     additionalProperties: false,
-    required: ["id", "slug", "name", "logo_url", "url"],
+    required: ["id", "slug", "name", "logo_url", "url", ...TEXT_LANGUAGE_FIELDS],
     properties: {
       id: str({ format: "uuid" }),
       slug: str({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }),
-      name: str(),
+      name: str({ description: "The name in the asked language (?lng=) when there is one" }),
+      ...textLanguages(["name"]),
       logo_url: nullable("string"),
       url: str({ format: "uri", description: "The municipality's home page" }),
     },
@@ -47,6 +68,7 @@ const schemas = {
       "municipality",
       "merchant",
       "url",
+      ...TEXT_LANGUAGE_FIELDS,
     ],
     properties: {
       id: str({ format: "uuid" }),
@@ -60,6 +82,7 @@ const schemas = {
       is_premium: { type: "boolean" },
       image_url: nullable("string"),
       terms_and_conditions: nullable("string", { description: "One term per line" }),
+      ...textLanguages(["title", "description", "terms_and_conditions"]),
       created_at: str({ format: "date-time" }),
       municipality: str({ description: "Slug of the municipality" }),
       merchant: { $ref: "#/components/schemas/MerchantRef" },
@@ -85,11 +108,13 @@ const schemas = {
       "municipality",
       "merchant",
       "url",
+      ...TEXT_LANGUAGE_FIELDS,
     ],
     properties: {
       id: str({ format: "uuid" }),
       title: str(),
       description: nullable("string"),
+      ...textLanguages(["title", "description"]),
       category: str(),
       venue: str(),
       start_date: str({ format: "date" }),
@@ -121,10 +146,14 @@ const schemas = {
       "is_premium",
       "municipality",
       "url",
+      "description",
+      ...TEXT_LANGUAGE_FIELDS,
     ],
     properties: {
       id: str(),
       name: str(),
+      description: nullable("string", { description: "What the business is about" }),
+      ...textLanguages(["description"]),
       category: nullable("string"),
       address: nullable("string"),
       phone_number: nullable("string"),
@@ -212,6 +241,13 @@ const param = {
     description: "Only rows of this municipality (slug)",
     schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
   },
+  lng: {
+    name: "lng",
+    in: "query",
+    description:
+      "The language of the texts: en (default), nl or fr; a text without that translation is in its original language",
+    schema: { type: "string", enum: LANGS, default: "en" },
+  },
   from: {
     name: "from",
     in: "query",
@@ -263,27 +299,32 @@ export function openApiDocument(serverUrl: string) {
       "/municipalities": listOperation("listMunicipalities", "Active municipalities, by slug", "Municipality", [
         "limit",
         "cursor",
+        "lng",
       ]),
       "/promotions": listOperation("listPromotions", "Promotions, newest first", "Promotion", [
         "municipality",
         "limit",
         "cursor",
+        "lng",
       ]),
       "/events": listOperation("listEvents", "Upcoming events, soonest first", "Event", [
         "municipality",
         "from",
         "limit",
         "cursor",
+        "lng",
       ]),
       "/merchants": listOperation("listMerchants", "Merchants, by name", "Merchant", [
         "municipality",
         "limit",
         "cursor",
+        "lng",
       ]),
       "/reports": listOperation("listReports", "Approved reports, newest first", "Report", [
         "municipality",
         "limit",
         "cursor",
+        "lng",
       ]),
     },
     components: { schemas },

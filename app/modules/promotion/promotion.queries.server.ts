@@ -2,14 +2,14 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
-import { type SQL, type SQLWrapper, and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/counts.server";
-import { merchants, promotions } from "@db/schema";
+import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/format";
-import { isUuid } from "~/lib/query";
+import { isUuid, likePattern } from "~/lib/query";
 import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search.server";
 
 export { PROMOTION_SORTS, type PromotionSort };
@@ -57,6 +57,8 @@ const cardColumns = {
   merchantName: merchants.businessName,
   merchantPremium: merchants.isPremium,
   merchantLogoUrl: merchants.logoUrl,
+  originalLocale: promotions.originalLocale,
+  translations: promotions.translations,
 };
 
 export type PromotionCard = {
@@ -75,6 +77,9 @@ export type PromotionCard = {
   merchantName: string;
   merchantPremium: boolean;
   merchantLogoUrl: string | null;
+  /** The language of title, description and terms; the others in translations (lib/localized.ts). */
+  originalLocale: ContentLocale;
+  translations: Translations;
 };
 
 function toCard(row: Record<string, unknown>): PromotionCard {
@@ -97,6 +102,8 @@ export async function listPublicPromotions(
     // promotions is chosen without joining merchants.
     where.push(
       or(
+        // The titles and descriptions in the other languages (one trigram-indexed expression, migration 0014).
+        ilike(translatedTextSql(promotions.translations), likePattern(filters.q)),
         matches(promotions.searchVector, q),
         inSubquery(
           promotions.merchantId,

@@ -18,6 +18,7 @@ import {
   requiredDate,
   requiredText,
 } from "~/lib/validation";
+import { withTranslations } from "~/lib/translations.schema";
 
 export const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
@@ -28,6 +29,9 @@ export const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required"
 export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequired";
 
 const PRICE_MAX = 60;
+
+/** The translatable fields (issue #18) with their originals' length rules. */
+export const PROMOTION_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, terms: LIMITS.text } as const;
 
 const pricingMode = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
@@ -55,31 +59,37 @@ function applyPricingMode<
   return { ...rest, discount: null };
 }
 
-export const merchantPromotionSchema = z
-  .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
-  .transform(applyPricingMode)
-  .superRefine((v, ctx) => {
-    if (!v.price && !v.discount) {
-      ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
-      ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
-    }
-  });
+export const merchantPromotionSchema = withTranslations(
+  z
+    .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
+    .transform(applyPricingMode)
+    .superRefine((v, ctx) => {
+      if (!v.price && !v.discount) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
+        ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
+      }
+    }),
+  PROMOTION_TRANSLATABLE,
+);
 export type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
 
-export const adminPromotionSchema = z
-  .object({
-    ...baseFields(ADMIN_PROMOTION_REQUIRED),
-    merchant_id: present(requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED)),
-    category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
-    is_premium: checkbox(),
-  })
-  .transform(applyPricingMode)
-  .superRefine((v, ctx) => {
-    // The admin form requires the price, or the discount when the percentage mode is chosen.
-    if (!v.price && !v.discount) {
-      ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });
-    }
-  });
+export const adminPromotionSchema = withTranslations(
+  z
+    .object({
+      ...baseFields(ADMIN_PROMOTION_REQUIRED),
+      merchant_id: present(requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED)),
+      category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
+      is_premium: checkbox(),
+    })
+    .transform(applyPricingMode)
+    .superRefine((v, ctx) => {
+      // The admin form requires the price, or the discount when the percentage mode is chosen.
+      if (!v.price && !v.discount) {
+        ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });
+      }
+    }),
+  PROMOTION_TRANSLATABLE,
+);
 export type AdminPromotionInput = z.output<typeof adminPromotionSchema>;
 
 /** What the panels' promotion form gives: the content, and the owner fields when the actor may set them. */

@@ -6,6 +6,7 @@ import { promotions } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import type { CrudCommands } from "~/lib/crud.server";
 import { ValidationError } from "~/lib/errors";
+import { translationValues } from "~/lib/translations.schema";
 import { ownedCommands } from "../merchant/owned.server";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
@@ -31,6 +32,7 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
     originalPrice: input.original_price,
     discount: input.discount,
     termsAndConditions: input.terms_and_conditions,
+    ...translationValues(input),
   }),
   chosenOwner: (actor, input) => {
     if (!input.merchant_id || !input.category) {

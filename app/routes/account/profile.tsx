@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   const [profile, municipalities, follows, exports] = await Promise.all([
     getProfile(actor),
-    listAllMunicipalities(),
+    listAllMunicipalities(context.locale),
     listFollows(actor),
     listExports(actor, actor.id, "self"),
   ]);

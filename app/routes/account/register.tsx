@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   let municipalities: MunicipalityOption[] = [];
   let loadError = false;
   try {
-    municipalities = await listActiveMunicipalities();
+    municipalities = await listActiveMunicipalities(context.locale);
   } catch (err) {
     log("error", "registration: municipalities failed", { err });
     loadError = true;

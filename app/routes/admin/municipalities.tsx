@@ -2,6 +2,7 @@
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { TextField, ToggleField } from "~/components/form";
 import { Link } from "~/components/link";
+import { TranslationFields } from "~/components/panel/translations";
 import { Badge } from "~/components/ui/badge";
 import { panelAction, panelMessages } from "~/lib/crud.server";
 import { requireAdmin } from "~/lib/guards.server";
@@ -72,6 +73,12 @@ function MunicipalityFields({ row, fieldErrors }: { row?: MunicipalityRow; field
         name="is_active"
         label={t("admin:municipalities.activeToggle")}
         defaultChecked={row ? row.isActive : true}
+      />
+      {/* Issue #18: the name in the other languages; each also reaches the municipality as a slug (/bruxelles). */}
+      <TranslationFields
+        row={row}
+        fieldErrors={fieldErrors}
+        fields={[{ name: "name", label: t("admin:municipalities.name") }]}
       />
     </>
   );

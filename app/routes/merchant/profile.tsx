@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireMerchant(request, context);
   const [own, municipalities] = await Promise.all([
     loadList(context, null, () => getOwnMerchant(actor), null),
-    listAllMunicipalities(),
+    listAllMunicipalities(context.locale),
   ]);
   const m = own.value;
   const merchant = m && {

@@ -1,6 +1,8 @@
 import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
+import { LocalizedText, useLocalized } from "~/components/localized-text";
+import { localizedText } from "~/lib/localized";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
@@ -17,8 +19,8 @@ import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;
   try {
@@ -51,14 +53,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     municipality: town,
     event,
     meta: {
-      title: event.title,
+      title: localizedText(event, "title", context.locale) ?? event.title,
       description:
-        (event.description ?? "").slice(0, 200) ||
+        (localizedText(event, "description", context.locale) ?? "").slice(0, 200) ||
         context.t("site:events.metaDescription", { city: municipality.name }),
       image: absoluteUrl(event.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
       jsonLd: eventJsonLd(
-        event,
+        {
+          ...event,
+          title: localizedText(event, "title", context.locale) ?? event.title,
+          description: localizedText(event, "description", context.locale),
+        },
         { city: municipality.name },
         {
           page: absoluteUrl(`/events/${municipality.slug}/${event.id}`),
@@ -74,6 +80,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
+  const text = useLocalized();
   const label = useCategoryLabel();
   const { municipality } = loaderData;
   // Issue #17: the view, and the clicks on directions and share, are counted.
@@ -92,6 +99,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
     );
   }
   const e = loaderData.event;
+  const title = text(e, "title");
   const m = e.merchant;
   const images = [e.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
 
@@ -100,12 +108,12 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
       <BackLink to={back}>{t("eventDetail.back")}</BackLink>
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
-          <Gallery images={images} title={e.title} />
+          <Gallery images={images} title={title.text ?? e.title} />
           <section className="mt-8" aria-labelledby="about-title">
             <h2 id="about-title" className="text-lg font-bold text-slate-900">
               {t("eventDetail.about")}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800">{e.description}</p>
+            <LocalizedText as="p" value={text(e, "description")} className="mt-2 whitespace-pre-line text-slate-800" />
           </section>
           <section className="mt-8" aria-labelledby="tags-title">
             <h2 id="tags-title" className="text-lg font-bold text-slate-900">
@@ -148,7 +156,12 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
             </div>
-            <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{e.title}</h1>
+            <LocalizedText
+              as="h1"
+              labelInside
+              value={title}
+              className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl"
+            />
             <dl className="mt-4 space-y-3 text-sm">
               <div className="flex gap-2">
                 <dt className="shrink-0">
@@ -199,7 +212,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`event:${e.id}`} />
-                <ShareButton title={e.title} onShare={() => track("share")} />
+                <ShareButton title={title.text ?? e.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>

@@ -23,7 +23,7 @@ import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const filters = eventFiltersFrom(new URL(request.url));
   let result: { items: EventRow[]; total: number; page: number; pages: number } = {
     items: [],

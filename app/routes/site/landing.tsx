@@ -18,9 +18,13 @@ import type { Route } from "./+types/landing";
 const QUICK_SLUGS = ["brussel", "zonhoven", "hasselt"] as const;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  let municipalities: { name: string; slug: string }[] = [];
+  let municipalities: { name: string; slug: string; aliases?: string[] }[] = [];
   try {
-    municipalities = (await listActiveMunicipalities()).map(({ name, slug }) => ({ name, slug }));
+    municipalities = (await listActiveMunicipalities(context.locale)).map(({ name, slug, aliases }) => ({
+      name,
+      slug,
+      aliases,
+    }));
   } catch (err) {
     log("error", "landing: municipalities load failed", { err });
   }

@@ -3,6 +3,7 @@ import { CATEGORIES } from "@db/schema/enums";
 import { absoluteUrl } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
+import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { data } from "react-router";
 import { Link } from "~/components/link";
 import { BackLink, useCategoryLabel } from "~/components/site/cards";
@@ -60,8 +61,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
+/** The municipality's name row for `localized` (its translations came with the merchant). */
+function municipalityLanguage(m: PublicMerchant) {
+  return { originalLocale: m.municipalityOriginalLocale ?? "en", translations: m.municipalityTranslations ?? {} };
+}
+
 export default function MerchantDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
+  const text = useLocalized();
   const label = useCategoryLabel();
   if (loaderData.state !== "ok" || !loaderData.merchant) {
     return (
@@ -78,7 +85,10 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
   const website = safeHttpUrl(m.websiteUrl);
   const facebook = safeHttpUrl(m.facebookUrl);
   const instagram = safeHttpUrl(m.instagramUrl);
-  const city = m.municipalityName ?? "";
+  const city = m.municipalityName
+    ? (text({ name: m.municipalityName, ...municipalityLanguage(m) }, "name").text ?? m.municipalityName)
+    : "";
+  const about = text(m, "description");
 
   return (
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
@@ -116,6 +126,11 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
           </p>
         </div>
       </header>
+      {about.text && (
+        <section className="card mt-4 p-5" aria-label={t("common:contentLanguage.aboutBusiness")}>
+          <LocalizedText as="p" value={about} className="whitespace-pre-line text-slate-800" />
+        </section>
+      )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         <section className="card p-5" aria-labelledby="hours-title">

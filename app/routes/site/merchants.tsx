@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log("error", "merchant directory failed", { err });
       return result;
     }),
-    listActiveMunicipalities().catch((err) => {
+    listActiveMunicipalities(context.locale).catch((err) => {
       log("error", "merchant directory: municipalities failed", { err });
       return [];
     }),

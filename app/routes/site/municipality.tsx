@@ -37,8 +37,8 @@ async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): P
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const actor = await context.getActor();
   const id = municipality.id;
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };

@@ -2,6 +2,8 @@ import { absoluteUrl } from "~/lib/origin.server";
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
+import { LocalizedText, useLocalized } from "~/components/localized-text";
+import { localizedText } from "~/lib/localized";
 import { data } from "react-router";
 import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
@@ -19,8 +21,8 @@ import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const town = { name: municipality.name, slug: municipality.slug };
   let promotion: PromotionDetail | null = null;
   try {
@@ -48,21 +50,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
-  const description = (promotion.description ?? "").slice(0, 200);
+  const description = (localizedText(promotion, "description", context.locale) ?? "").slice(0, 200);
   return {
     state: "ok" as const,
     municipality: town,
     promotion,
     meta: {
-      title: promotion.title,
+      title: localizedText(promotion, "title", context.locale) ?? promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
       image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
-      jsonLd: offerJsonLd(promotion, {
-        page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
-        merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
-        image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
-      }),
+      jsonLd: offerJsonLd(
+        {
+          ...promotion,
+          title: localizedText(promotion, "title", context.locale) ?? promotion.title,
+          description: localizedText(promotion, "description", context.locale),
+        },
+        {
+          page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
+          merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
+          image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
+        },
+      ),
     },
   };
 }
@@ -73,6 +82,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   const { t, i18n } = useTranslation("site");
   const label = useCategoryLabel();
   const [redeemed, setRedeemed] = useState(false);
+  const text = useLocalized();
   const { municipality } = loaderData;
   // Issue #17: the view, and the clicks on call, directions, website and share, are counted.
   const track = useMetrics("promotion", loaderData.promotion?.id, loaderData.promotion?.merchant.id);
@@ -91,7 +101,10 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   const p = loaderData.promotion;
   const m = p.merchant;
   const images = [p.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
-  const terms = (p.termsAndConditions ?? "")
+  const title = text(p, "title");
+  const about = text(p, "description");
+  const termsText = text(p, "terms");
+  const terms = (termsText.text ?? "")
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter(Boolean);
@@ -103,23 +116,23 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
       <BackLink to={back}>{t("promotionDetail.back")}</BackLink>
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
-          <Gallery images={images} title={p.title} />
+          <Gallery images={images} title={title.text ?? p.title} />
           <section className="mt-8" aria-labelledby="desc-title">
             <h2 id="desc-title" className="sr-only">
               {t("promotionDetail.title")}
             </h2>
-            <p className="whitespace-pre-line text-slate-800">{p.description}</p>
+            <LocalizedText as="p" value={about} className="whitespace-pre-line text-slate-800" />
           </section>
           {terms.length > 0 && (
             <section className="mt-8" aria-labelledby="terms-title">
               <h2 id="terms-title" className="text-lg font-bold text-slate-900">
                 {t("promotionDetail.terms")}
               </h2>
-              <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
+              <LocalizedText as="ul" value={termsText} className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">
                 {terms.map((term, i) => (
                   <li key={`${i}-${term}`}>{term}</li>
                 ))}
-              </ul>
+              </LocalizedText>
             </section>
           )}
           <section className="mt-8" aria-labelledby="tags-title">
@@ -147,7 +160,12 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </span>
               )}
             </div>
-            <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{p.title}</h1>
+            <LocalizedText
+              as="h1"
+              labelInside
+              value={title}
+              className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl"
+            />
             <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
               <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
               <span>
@@ -223,7 +241,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </div>
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`promotion:${p.id}`} />
-                <ShareButton title={p.title} onShare={() => track("share")} />
+                <ShareButton title={title.text ?? p.title} onShare={() => track("share")} />
               </div>
             </div>
           </section>

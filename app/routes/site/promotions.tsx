@@ -23,7 +23,7 @@ import { sharedPromotionPage } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const filters = promotionFiltersFrom(new URL(request.url));
   let result: { items: PromotionRow[]; total: number; page: number; pages: number } = {
     items: [],

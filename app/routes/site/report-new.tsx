@@ -34,7 +34,7 @@ const REDIRECT_AFTER_MS = 2000;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Login first (no session goes to /login), then the municipality (unknown or inactive: /404).
   await requireActor(request, context);
-  const municipality = await requireActiveMunicipality(params.municipality);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
     meta: {
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireActor(request, context);
-  const municipality = await requireActiveMunicipality(params.municipality);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   try {
     await enforce("report", [`user:${actor.id}`, `ip:${context.ip}`], context.requestId);
   } catch (err) {

@@ -13,7 +13,7 @@ import { municipalityRead } from "~/modules/live/shared-data.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const municipality = await requireActiveMunicipality(params.municipality);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
   const pageRaw = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
   const page = Number.isFinite(pageRaw) && pageRaw > 0 ? Math.min(pageRaw, 1000) : 1;
   let result: { items: PublicReport[]; total: number; page: number; pages: number } = {
