@@ -79,3 +79,14 @@ export function errorResponse(err: unknown, fallback: string, params: Record<str
   log("error", "action failed", { err });
   return fail(500, fallback, {}, params);
 }
+
+/** A failure of one of several forms on a page, marked with its form (`intent`) so only that form shows it. */
+export function failFor<const I extends string>(intent: I, failure: ReturnType<typeof fail>) {
+  return data({ ...failure.data, intent }, { status: failure.init?.status ?? 400 });
+}
+
+/** A validation failure of one of several forms on a page: the first field's message is the form's. */
+export function invalidFor<const I extends string>(intent: I, failure: FormFailure) {
+  const formError = Object.values(failure.fieldErrors)[0] ?? "validation.invalid";
+  return data({ ok: false as const, intent, formError, fieldErrors: failure.fieldErrors, params: {} }, { status: 400 });
+}

@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n-react";
 import { Form, data, redirect, useActionData, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField, ToggleField } from "~/components/form";
 import { runInBackground } from "~/lib/background.server";
-import { errorResponse, parseWith, readForm } from "~/lib/form.server";
+import { errorResponse, failFor, invalidFor, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
 import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
@@ -47,11 +47,6 @@ const CLEAR_SESSION = ["bp.session_token", "__Secure-bp.session_token"].map(
   (name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
 );
 
-/** A failure of the privacy forms, marked with its form so the right one shows it. */
-function withIntent(failure: ReturnType<typeof errorResponse>, intent: "export" | "delete") {
-  return data({ ...failure.data, intent }, { status: failure.init?.status ?? 400 });
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireActor(request, context);
   const form = await readForm(request);
@@ -60,22 +55,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await requestExport(actor, actor.id, "self");
       return { ok: true as const, intent: "export" as const };
     } catch (err) {
-      return withIntent(errorResponse(err, "account:privacy.export.requestFailed", { message: "" }), "export");
+      return failFor("export", errorResponse(err, "account:privacy.export.requestFailed", { message: "" }));
     }
   }
   if (form.intent === "delete") {
     const input = parseWith(deleteAccountSchema, form);
-    if (!input.ok) {
-      const formError = Object.values(input.fieldErrors)[0] ?? "validation.invalid";
-      return data(
-        { ok: false as const, intent: "delete" as const, formError, fieldErrors: input.fieldErrors, params: {} },
-        { status: 400 },
-      );
-    }
+    if (!input.ok) return invalidFor("delete", input);
     try {
       await deleteOwnAccount(actor, input.data);
     } catch (err) {
-      return withIntent(errorResponse(err, "account:privacy.delete.failed", { message: "" }), "delete");
+      return failFor("delete", errorResponse(err, "account:privacy.delete.failed", { message: "" }));
     }
     const headers = new Headers();
     for (const cookie of CLEAR_SESSION) headers.append("Set-Cookie", cookie);

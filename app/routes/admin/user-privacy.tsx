@@ -9,7 +9,7 @@ import { PanelHeader } from "~/components/crud";
 import { Link } from "~/components/link";
 import { env } from "~/lib/env.server";
 import { HttpError } from "~/lib/errors";
-import { errorResponse, parseWith, readForm } from "~/lib/form.server";
+import { errorResponse, failFor, invalidFor, parseWith, readForm } from "~/lib/form.server";
 import { formatDate } from "~/lib/format";
 import { requireAdmin } from "~/lib/guards.server";
 import { messageKey } from "~/lib/i18n-keys";
@@ -43,10 +43,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-function withIntent(failure: ReturnType<typeof errorResponse>, intent: "export" | "delete") {
-  return data({ ...failure.data, intent }, { status: failure.init?.status ?? 400 });
-}
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireAdmin(request, context);
   const account = await loadAccount(actor, params.userId);
@@ -56,22 +52,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await requestExport(actor, account.id, "admin");
       return { ok: true as const, intent: "export" as const };
     } catch (err) {
-      return withIntent(errorResponse(err, "admin:privacy.failed", { message: "" }), "export");
+      return failFor("export", errorResponse(err, "admin:privacy.failed", { message: "" }));
     }
   }
   if (form.intent === "delete") {
     const input = parseWith(adminDeleteSchema, form);
-    if (!input.ok) {
-      const formError = Object.values(input.fieldErrors)[0] ?? "validation.invalid";
-      return data(
-        { ok: false as const, intent: "delete" as const, formError, fieldErrors: input.fieldErrors, params: {} },
-        { status: 400 },
-      );
-    }
+    if (!input.ok) return invalidFor("delete", input);
     try {
       await eraseAccount(actor, account.id, { deleteReports: input.data.deleteReports }, "admin");
     } catch (err) {
-      return withIntent(errorResponse(err, "admin:privacy.failed", { message: "" }), "delete");
+      return failFor("delete", errorResponse(err, "admin:privacy.failed", { message: "" }));
     }
     throw redirect("/admin/users");
   }
