@@ -31,30 +31,25 @@ export function FollowForm({ slug, name, urgentAlerts, weeklyDigest, following, 
         <legend className="font-semibold text-slate-900">
           {legendIsName ? name : t("alerts.legend", { city: name })}
         </legend>
-        <div className="flex items-start gap-2">
-          <input
-            id={`${id}-urgent`}
-            type="checkbox"
-            name="urgentAlerts"
-            defaultChecked={urgentAlerts}
-            className="mt-1 size-4 accent-brand-700"
-          />
-          <label htmlFor={`${id}-urgent`} className="text-slate-800">
-            {t("alerts.urgent")}
-          </label>
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id={`${id}-digest`}
-            type="checkbox"
-            name="weeklyDigest"
-            defaultChecked={weeklyDigest}
-            className="mt-1 size-4 accent-brand-700"
-          />
-          <label htmlFor={`${id}-digest`} className="text-slate-800">
-            {t("alerts.digest")}
-          </label>
-        </div>
+        {(
+          [
+            ["urgent", "urgentAlerts", urgentAlerts, "alerts.urgent"],
+            ["digest", "weeklyDigest", weeklyDigest, "alerts.digest"],
+          ] as const
+        ).map(([suffix, field, checked, label]) => (
+          <div key={field} className="flex items-start gap-2">
+            <input
+              id={`${id}-${suffix}`}
+              type="checkbox"
+              name={field}
+              defaultChecked={checked}
+              className="mt-1 size-4 accent-brand-700"
+            />
+            <label htmlFor={`${id}-${suffix}`} className="text-slate-800">
+              {t(label)}
+            </label>
+          </div>
+        ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-2">
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
