@@ -12,6 +12,7 @@ import { todayIso } from "~/lib/format";
 import { isRealDate } from "~/lib/validation";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/localized";
+import { isUuid } from "~/lib/query";
 
 /**
  * The texts of a translatable row in the asked language (issue #18): each field in that language or its
@@ -120,7 +121,6 @@ function page<R, T>(rows: R[], limit: number, map: (r: R) => T, key: (r: R) => C
   return { data: shown.map(map), nextCursor: more ? encodeCursor(key(shown[shown.length - 1])) : null };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** A cursor's values must have the shape of the keys of its resource (a forged one is a 400, not a 500). */
@@ -130,7 +130,7 @@ function checkCursor(resource: Resource, cursor: Cursor | null): Cursor | null {
   const ok =
     resource === "merchants"
       ? /^[A-Za-z0-9-]{1,64}$/.test(id)
-      : UUID.test(id) &&
+      : isUuid(id) &&
         (resource === "municipalities"
           ? /^[a-z0-9-]{1,120}$/.test(key)
           : resource === "events"

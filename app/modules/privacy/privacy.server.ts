@@ -43,6 +43,7 @@ import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
 import { storedMediaUrl } from "../media/media.url";
 import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
+import { isUuid } from "~/lib/query";
 
 export const EXPORT_JOB = "privacy.export";
 /** Exports one requester may prepare for one account per 24 hours. */
@@ -61,7 +62,6 @@ export function subjectHash(userId: string): string {
   return crypto.createHash("sha256").update(`buurtplatform:account:${userId}`).digest("hex").slice(0, 24);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : "en");
 
 /* ---------------------------------------------------------------------------------------------------------- */
@@ -430,7 +430,7 @@ export async function getExportFile(
   format: string,
 ): Promise<{ body: string; filename: string; contentType: string }> {
   if (!actor) throw new ForbiddenError();
-  if (!UUID.test(id) || (format !== "json" && format !== "html")) throw new NotFoundError();
+  if (!isUuid(id) || (format !== "json" && format !== "html")) throw new NotFoundError();
   const db = await getDb();
   const [row] = await db
     .select({
