@@ -37,9 +37,10 @@ test("a resident's view and clicks on a promotion appear on the merchant's dashb
   await acceptCookies(merchant);
   await login(merchant, DEMO.merchant);
   await merchant.goto("/merchant/promotions?lng=en");
+  // A retry takes another promotion: the server counts one view per address and item per half hour.
   const href = await merchant
     .getByRole("link", { name: /View on the site/ })
-    .first()
+    .nth(test.info().retry)
     .getAttribute("href");
   expect(href).toMatch(/^\/promotions\/[^/]+\/[0-9a-f-]{36}$/);
   const promotionId = (href as string).split("/").pop() as string;
@@ -57,7 +58,8 @@ test("a resident's view and clicks on a promotion appear on the merchant's dashb
   });
   await visitor.goto(`${href}?lng=en`);
   await expect.poll(() => beacons.some((b) => b.includes("k=view"))).toBe(true);
-  await visitor.getByRole("link", { name: "Call merchant" }).first().click();
+  // The two links that open a new tab first: after a tel: link has been handed to the operating system,
+  // recent Chromium opens no further tab from that page.
   for (const link of [
     visitor.getByRole("link", { name: "Get directions" }),
     visitor.locator('dd a[target="_blank"]'),
@@ -66,6 +68,7 @@ test("a resident's view and clicks on a promotion appear on the merchant's dashb
     await link.first().click();
     await (await popup).close();
   }
+  await visitor.getByRole("link", { name: "Call merchant" }).first().click();
   await expect
     .poll(() => beacons.filter((b) => /k=(call|directions|website)/.test(b)).sort())
     .toEqual([
