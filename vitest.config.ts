@@ -27,6 +27,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/setup/integration.ts"],
+          globalSetup: ["tests/setup/pglite-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",

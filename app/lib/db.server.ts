@@ -15,7 +15,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export type DatabaseConfig = { kind: "pglite"; dir?: string } | { kind: "postgres"; url: string; max?: number };
+export type DatabaseConfig =
+  /** `template`: an in-memory database starts from this dump (`PGlite.dumpDataDir`) instead of an empty one. */
+  | { kind: "pglite"; dir?: string; template?: Blob }
+  | { kind: "postgres"; url: string; max?: number };
 
 type Handle = { db: Db; kind: DatabaseConfig["kind"]; close: () => Promise<void> };
 
@@ -159,7 +162,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
       throw err;
     }
   } else {
-    client = await PGlite.create(options);
+    client = await PGlite.create(config.template ? { ...options, loadDataDir: config.template } : options);
   }
   observePglite(client);
   const db = drizzle(client, { schema }) as unknown as Db;

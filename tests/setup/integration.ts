@@ -1,10 +1,12 @@
 /**
- * Each integration test file gets its own freshly migrated database: an in-memory PGlite by default, or
+ * Each integration test file gets its own freshly migrated database: an in-memory PGlite by default (a copy of
+ * the template migrated once per run), or
  * a new PostgreSQL database (created and dropped here) when TEST_DB=postgres.
  */
 import crypto from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import fs from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
 import { closeDatabase, initDatabase } from "~/lib/db.server";
 
 process.env.LOG_LEVEL ??= "silent";
@@ -29,7 +31,9 @@ beforeAll(async () => {
     await admin.end();
     await initDatabase({ kind: "postgres", url: withDatabase(baseUrl, dbName), max: 5 });
   } else {
-    await initDatabase({ kind: "pglite" });
+    // A copy of the database migrated once for the whole run (tests/setup/pglite-template.ts).
+    const template = inject("pgliteTemplate");
+    await initDatabase({ kind: "pglite", template: template ? new Blob([fs.readFileSync(template)]) : undefined });
   }
 });
 
