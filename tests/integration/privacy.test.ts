@@ -434,7 +434,7 @@ describe("account deletion", () => {
 });
 
 describe("retention", () => {
-  it("reduces old audit rows, deletes old sign-ins, sessions, contact messages, pending newsletter addresses and exports", async () => {
+  it("reduces old audit rows, deletes old sign-ins, sessions, contact messages, pending newsletter addresses, exports and old live events", async () => {
     const db = await getDb();
     const town = await makeMunicipality();
     const user = await makeUser("user", { municipalityId: town.id });
@@ -495,7 +495,28 @@ describe("retention", () => {
       .insert(dataExports)
       .values({ userId: user.id, status: "ready", json: "{}", html: "", expiresAt: new Date(Date.now() - 1000) });
 
+    // Live-stream rows: one from two days ago goes, one from an hour ago stays.
+    const [{ oldId, newId }] = (
+      (await db.execute(sql`with ins as (
+        insert into live_events (municipality_id, kind, ref_id, created_at)
+        values (${town.id}, 'user', ${user.id}, now() - interval '2 days'), (${town.id}, 'user', ${user.id}, now() - interval '1 hour')
+        returning id, created_at)
+      select (select id from ins order by created_at limit 1)::text as "oldId",
+        (select id from ins order by created_at desc limit 1)::text as "newId"`)) as unknown as {
+        rows: { oldId: string; newId: string }[];
+      }
+    ).rows;
+
     const result = await applyRetention(db);
+    expect(result.liveEvents).toBeGreaterThanOrEqual(1);
+    const live = (
+      (await db.execute(
+        sql`select id::text as id from live_events where id in (${oldId}::bigint, ${newId}::bigint)`,
+      )) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((r) => r.id);
+    expect(live).toEqual([newId]);
     expect(result.auditDeleted).toBeGreaterThanOrEqual(1);
     expect(result.auditReduced).toBeGreaterThanOrEqual(1);
 

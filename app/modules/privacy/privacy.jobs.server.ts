@@ -4,7 +4,9 @@
  * - `privacy.retention` (daily, 03:20 UTC): keeps personal data only as long as needed (see README "Privacy").
  *   Audit entries older than RETENTION_DAYS lose their IP and email addresses (sign-in/out records, which are
  *   about nothing else, are deleted); sessions that expired, contact messages older than a year, newsletter
- *   addresses left unconfirmed for 7 days, expired exports and expired verification tokens are deleted.
+ *   addresses left unconfirmed for 7 days, expired exports and expired verification tokens are deleted, and
+ *   so are live-stream events (issue #15) older than a day: a page reads only the last hour's, and a stream
+ *   resumes from its last event id, so an older row serves nobody while it still names an account.
  */
 import { eq, sql } from "drizzle-orm";
 import { dataExports, users } from "@db/schema";
@@ -26,6 +28,7 @@ export const RETENTION = {
   contactMessageDays: 365,
   unconfirmedNewsletterDays: 7,
   expiredSessionDays: 1,
+  liveEventDays: 1,
 } as const;
 
 const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : "en");
@@ -122,7 +125,8 @@ export type RetentionResult = Record<
   | "newsletterPending"
   | "exports"
   | "verifications"
-  | "deletionMails",
+  | "deletionMails"
+  | "liveEvents",
   number
 >;
 
@@ -171,7 +175,13 @@ export async function applyRetention(db: DbOrTx, now = new Date()): Promise<Rete
       sql`delete from mail_outbox where dedupe_key like 'account-deleted:%' and status in ('sent', 'failed')`,
     ),
   );
+  const liveEvents = rowCount(
+    await db.execute(
+      sql`delete from live_events where created_at < ${at}::timestamptz - ${`${RETENTION.liveEventDays} days`}::interval`,
+    ),
+  );
   return {
+    liveEvents,
     auditDeleted,
     auditReduced,
     sessions,

@@ -50,6 +50,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <li>{t("privacy.retentionSessions")}</li>
           <li>{t("privacy.retentionContact")}</li>
           <li>{t("privacy.retentionNewsletter")}</li>
+          <li>{t("privacy.retentionLive")}</li>
           <li>{t("privacy.retentionMail")}</li>
           <li>{t("privacy.retentionExports", { exportDays })}</li>
           <li>{t("privacy.retentionReports")}</li>
