@@ -15,8 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** PGlite's `template`: an in-memory database starts from this dump (`PGlite.dumpDataDir`), not empty. */
 export type DatabaseConfig =
-  /** `template`: an in-memory database starts from this dump (`PGlite.dumpDataDir`) instead of an empty one. */
   | { kind: "pglite"; dir?: string; template?: Blob }
   | { kind: "postgres"; url: string; max?: number };
 
