@@ -7,6 +7,7 @@ import ICAL from "ical.js";
 import type { AppLoadContext } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "~/lib/i18n.server";
+import { publicOrigin } from "~/lib/origin.server";
 import { brusselsTime } from "~/modules/opendata/feeds.server";
 import { loader as feedLoader } from "~/routes/api/feed";
 import { makeMunicipality, makeUser } from "../factories";
@@ -44,6 +45,7 @@ beforeAll(async () => {
   await makePromotion(merchant.id, town.id, {
     title: "Croissants & coffee <today>",
     price: "€4",
+    imageUrl: "/media/0123456789abcdef0123456789abcdef-1280.jpg",
     validUntil: isoDay(5),
   });
   await makePromotion(merchant.id, town.id, { title: "Expired deal", validUntil: isoDay(-1) });
@@ -65,7 +67,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@"
 const asList = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 describe("Atom feeds", () => {
-  it("promotions: well-formed Atom with the current promotions, escaped, with links to their pages", async () => {
+  it("promotions: well-formed Atom with the current promotions, escaped, with links to their pages and pictures", async () => {
     const res = await feed(town.slug, "promotions.atom");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
@@ -81,7 +83,12 @@ describe("Atom feeds", () => {
         typeof e.title === "string" ? e.title : e.title["#text"],
       ),
     ).toEqual(["Croissants & coffee <today>"]);
-    const link = asList(entries[0].link)[0]["@href"];
+    const links = asList(entries[0].link) as { "@rel"?: string; "@href": string }[];
+    // The uploaded picture as an enclosure with its full address (a feed reader cannot resolve a site path).
+    expect(links.find((l) => l["@rel"] === "enclosure")?.["@href"]).toBe(
+      `${publicOrigin()}/media/0123456789abcdef0123456789abcdef-1280.jpg`,
+    );
+    const link = links[0]["@href"];
     expect(link).toMatch(new RegExp(`/promotions/${town.slug}/[0-9a-f-]{36}$`));
     expect(entries[0].id).toBe(link);
     expect(Number.isNaN(Date.parse(entries[0].updated))).toBe(false);

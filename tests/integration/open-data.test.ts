@@ -9,6 +9,7 @@ import addFormats from "ajv-formats";
 import type { AppLoadContext } from "react-router";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "~/lib/i18n.server";
+import { publicOrigin } from "~/lib/origin.server";
 import { loader as apiLoader } from "~/routes/api/v1";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { isoDay, makeEvent, makeMerchant, makePromotion, makeReport } from "./public-helpers";
@@ -33,6 +34,9 @@ async function get(path: string, headers: Record<string, string> = {}, ip?: stri
   } as never)) as Response;
 }
 
+const UPLOADED = "/media/0123456789abcdef0123456789abcdef-1280.jpg";
+const LINKED = "https://images.example/promo-1.jpg";
+
 let town: Awaited<ReturnType<typeof makeMunicipality>>;
 let reporterEmail = "";
 let merchantEmail = "";
@@ -54,6 +58,8 @@ beforeAll(async () => {
       title: `Promo ${i}`,
       price: "€5",
       createdAt: new Date(Date.now() - i * 1000),
+      // An uploaded picture (a site path), a picture linked from elsewhere, and none.
+      imageUrl: [UPLOADED, LINKED][i] ?? null,
     });
     await makeEvent(merchant.id, town.id, { title: `Event ${i}`, startDate: isoDay(1 + (i % 3)) });
   }
@@ -133,6 +139,15 @@ describe("lists", () => {
     expect(seen).toEqual(["Promo 0", "Promo 1", "Promo 2", "Promo 3", "Promo 4", "Promo 5", "Promo 6"]);
     const all = await (await get("/api/v1/promotions?limit=100")).json();
     expect(all.data.map((p: { title: string }) => p.title)).not.toContain("Hidden town promo");
+  });
+
+  it("gives an uploaded picture as a full address on the site, a linked one as it is", async () => {
+    const body = await (await get(`/api/v1/promotions?municipality=${town.slug}&limit=100`)).json();
+    const images = new Map(body.data.map((p: { title: string; image_url: string | null }) => [p.title, p.image_url]));
+    expect(images.get("Promo 0")).toBe(`${publicOrigin()}${UPLOADED}`);
+    expect(images.get("Promo 0")).toMatch(/^https?:\/\//);
+    expect(images.get("Promo 1")).toBe(LINKED);
+    expect(images.get("Promo 2")).toBeNull();
   });
 
   it("events start today or later unless ?from says otherwise; reports are approved only", async () => {

@@ -10,6 +10,7 @@ import ical from "ical-generator";
 import { events, merchants, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
+import { absoluteUrl } from "~/lib/origin.server";
 import { todayIso } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import { localizedPlain, localizedText } from "~/lib/localized";
@@ -98,7 +99,8 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
       content: localizedPlain(p, "description", locale, t) ?? undefined,
       author: [{ name: p.merchantName }],
       date: p.createdAt,
-      image: p.imageUrl?.startsWith("http") ? p.imageUrl : undefined,
+      // Uploaded pictures are site paths (`/media/…`): a feed reader needs the full address.
+      image: p.imageUrl ? absoluteUrl(p.imageUrl) : undefined,
     });
   }
   return feed.atom1();
