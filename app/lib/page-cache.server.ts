@@ -56,6 +56,8 @@ const MAX_ENTRIES = 1000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 const entries = new Map<string, Entry>();
+/** Pages being rendered for a guest right now, by key: settled once the render has ended (stored or not). */
+const renders = new Map<string, Promise<void>>();
 let totalBytes = 0;
 
 function remove(key: string) {
@@ -187,7 +189,7 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * Router: serves stored anonymous pages and stores fresh ones.
  */
 export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
-  return (req: Req, res: Res, next: NextFunction) => {
+  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean) => {
     if (ttlMs <= 0 || req.method.toUpperCase() !== "GET" || !isAnonymous(req.headers)) {
       next();
       return;
@@ -215,6 +217,30 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       return;
     }
     if (hit) remove(key);
+
+    // One render per page at a time: a guest asking for a page that another request is rendering right now
+    // (typically just after a write dropped it) waits for that render and is served what it stored, instead of
+    // rendering the same page again beside it. When it stored nothing (an error, a write during the render, a
+    // cookie), the waiting request renders the page itself, once, without waiting again.
+    const rendering = renders.get(key);
+    if (rendering && !waited) {
+      void rendering.then(() => {
+        if (!res.destroyed && !res.headersSent) handle(req, res, next, true);
+      });
+      return;
+    }
+    let release = () => {};
+    // A request that already waited renders on its own: others do not queue behind it.
+    if (!rendering && !waited) {
+      const done = new Promise<void>((resolve) => {
+        release = () => {
+          if (renders.get(key) === done) renders.delete(key);
+          resolve();
+        };
+      });
+      renders.set(key, done);
+      res.once("close", () => release());
+    }
 
     const point = readPoint();
     const setBefore = new Set(res.getHeaderNames());
@@ -258,8 +284,11 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
           bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
         });
       }
+      // Stored (or not): the requests waiting for this render go on.
+      release();
       return end.call(this, chunk, ...rest);
     } as unknown as Res["end"];
     next();
   };
+  return (req: Req, res: Res, next: NextFunction) => handle(req, res, next, false);
 }

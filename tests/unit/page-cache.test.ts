@@ -21,6 +21,14 @@ let origin = "";
 let renders = 0;
 let close: () => void;
 let releaseSlowRender: (() => void) | undefined;
+let gate: Promise<void> = Promise.resolve();
+let openGate = () => {};
+function closeGate() {
+  gate = new Promise<void>((r) => {
+    openGate = r;
+  });
+}
+const settle = () => new Promise((r) => setTimeout(r, 80));
 let closeDb: () => Promise<void>;
 
 beforeAll(async () => {
@@ -62,6 +70,17 @@ beforeAll(async () => {
       releaseSlowRender = r;
     });
     res.type("html").send(`<p>slow ${n}</p>`);
+  });
+  // Held until the test opens the gate; ?status= answers with that status (not stored unless 200).
+  app.get("/held", async (req, res) => {
+    await handle.db.execute(sql`select count(*) from notes`);
+    renders++;
+    const n = renders;
+    await gate;
+    res
+      .status(Number(req.query.status ?? 200))
+      .type("html")
+      .send(`<p>held ${n}</p>`);
   });
   app.get("/cookie", (_req, res) => {
     renders++;
@@ -217,6 +236,53 @@ describe("anonymous page cache", () => {
     expect((await next).cache).toBe("MISS");
     // A render with no write around it is stored.
     expect((await get("/slow")).cache).toBe("HIT");
+  });
+
+  it("renders a page once for guests who ask while it is being rendered; each gets its own nonce", async () => {
+    closeGate();
+    const before = renders;
+    const first = get("/held?one=1");
+    await settle();
+    const others = [get("/held?one=1"), get("/held?one=1"), get("/held?one=1")];
+    await settle();
+    expect(renders - before).toBe(1);
+    openGate();
+    const [a, ...rest] = await Promise.all([first, ...others]);
+    expect(a.cache).toBe("MISS");
+    expect(rest.map((r) => r.cache)).toEqual(["HIT", "HIT", "HIT"]);
+    expect(new Set(rest.map((r) => r.body))).toEqual(new Set([a.body]));
+    expect(new Set([a, ...rest].map((r) => r.nonce)).size).toBe(4);
+    expect(renders - before).toBe(1);
+  });
+
+  it("a waiting guest renders the page itself when the render it waited for stored nothing", async () => {
+    closeGate();
+    const before = renders;
+    const first = get("/held?status=404");
+    await settle();
+    const others = [get("/held?status=404"), get("/held?status=404")];
+    await settle();
+    expect(renders - before).toBe(1);
+    openGate();
+    const all = await Promise.all([first, ...others]);
+    expect(all.map((r) => r.status)).toEqual([404, 404, 404]);
+    expect(all.map((r) => r.cache)).toEqual(["MISS", "MISS", "MISS"]);
+    expect(renders - before).toBe(3);
+  });
+
+  it("a guest who waited during a write is not served the page rendered before it", async () => {
+    closeGate();
+    const before = renders;
+    const first = get("/held?write=1");
+    await settle();
+    const waiting = get("/held?write=1");
+    await settle();
+    await fetch(`${origin}/write`, { method: "POST" });
+    openGate();
+    const [a, b] = await Promise.all([first, waiting]);
+    expect([a.cache, b.cache]).toEqual(["MISS", "MISS"]);
+    expect(renders - before).toBe(2);
+    expect(b.body).not.toBe(a.body);
   });
 
   it("answers gzip from the stored segments: a valid stream with the fresh nonce spliced in", async () => {
