@@ -4,6 +4,7 @@
  * every job type. Add a line here when a module gets a jobs file.
  */
 import "./lib/mail.server";
+import "./lib/counts.jobs.server";
 import "./modules/notification/notification.jobs.server";
 import "./modules/privacy/privacy.jobs.server";
 import "./modules/media/media.jobs.server";

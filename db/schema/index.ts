@@ -475,6 +475,21 @@ export const rowCounts = pgTable("row_counts", {
 });
 
 /**
+ * Changes to those counts not yet folded into `row_counts` (migration 0016): the triggers insert a delta row
+ * instead of updating the table's one counter row, so concurrent writers never wait for each other's commit
+ * on that row. A reader adds the deltas; the `row_counts.compact` job folds them in every few minutes.
+ */
+export const rowCountDeltas = pgTable(
+  "row_count_deltas",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tableName: text("table_name").notNull(),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [index("row_count_deltas_table_name_idx").on(t.tableName)],
+);
+
+/**
  * The job queue (app/lib/jobs.server.ts): background work claimed with FOR UPDATE SKIP LOCKED under a lease,
  * retried with exponential backoff, marked failed after its last attempt. `dedupe_key` makes an enqueue
  * idempotent (one job per key, whatever its status: a recurring job's period, a report's alert fan-out).

@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { promotions, reports } from "@db/schema";
-import { type CountedTable, tableCount } from "~/lib/counts.server";
-import { getDb } from "~/lib/db.server";
+import { type CountedTable, compactRowCounts, tableCount } from "~/lib/counts.server";
+import { dbKind, getDb } from "~/lib/db.server";
 import { deleteMerchant } from "~/modules/merchant/merchant.admin.server";
 import { listReportsForAdmin } from "~/modules/report/report.admin.server";
 import { listUsers } from "~/modules/user/user.admin.server";
@@ -65,6 +65,45 @@ describe("kept row counts", () => {
 
     // Deleting the merchant cascades to its promotions; the counts follow the cascade.
     await deleteMerchant(await actorFor(admin), merchant.id);
+    await expectKeptCountsExact();
+
+    // Folding the deltas into row_counts changes no count and leaves no delta behind.
+    await compactRowCounts(db);
+    await expectKeptCountsExact();
+    const left = await db.execute(sql`select count(*)::int as n from row_count_deltas`);
+    expect((left as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    await db.insert(reports).values({ municipalityId: town.id, type: "fire", description: "After the fold" });
+    await expectKeptCountsExact();
+  });
+
+  it("let concurrent writers insert without waiting for each other's commit (PostgreSQL)", async () => {
+    if ((await dbKind()) !== "postgres") return; // one connection: PGlite runs one transaction at a time
+    const db = await getDb();
+    const town = await makeMunicipality();
+    const report = { municipalityId: town.id, type: "fire" as const, description: "Smoke near the station" };
+    let commitFirst = () => {};
+    const held = new Promise<void>((r) => {
+      commitFirst = r;
+    });
+    let inserted = () => {};
+    const firstInserted = new Promise<void>((r) => {
+      inserted = r;
+    });
+    // The first transaction inserts a report and stays open.
+    const first = db.transaction(async (tx) => {
+      await tx.insert(reports).values(report);
+      inserted();
+      await held;
+    });
+    await firstInserted;
+    // The second inserts one too, refusing to wait for any lock longer than 300 ms: with one counter row per
+    // table it would wait for the first transaction's commit and fail.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '300ms'`);
+      await tx.insert(reports).values(report);
+    });
+    commitFirst();
+    await first;
     await expectKeptCountsExact();
   });
 
