@@ -21,21 +21,16 @@ export type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "wi
 export function Picture({ src, alt, width, height, sizes, priority = false, loading, ...rest }: PictureProps) {
   const hash = mediaHashOf(src);
   loading ??= priority ? "eager" : "lazy";
-  const fetchPriority = priority ? "high" : undefined;
-  if (!hash) {
-    return (
-      <img
-        src={src}
-        alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        {...rest}
-      />
-    );
-  }
+  // What the <img> carries in both shapes (the plain image and the <picture> fallback), besides its text.
+  const img = {
+    width,
+    height,
+    loading,
+    fetchPriority: priority ? ("high" as const) : undefined,
+    decoding: "async" as const,
+    ...rest,
+  };
+  if (!hash) return <img src={src} alt={alt} {...img} />;
   const layout = sizes ?? `${width}px`;
   const fallbackWidth = width <= 320 ? 320 : width <= 640 ? 640 : 1280;
   return (
@@ -47,12 +42,7 @@ export function Picture({ src, alt, width, height, sizes, priority = false, load
         srcSet={mediaSrcSet(hash, "jpeg")}
         sizes={layout}
         alt={alt}
-        width={width}
-        height={height}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        {...rest}
+        {...img}
       />
     </picture>
   );
