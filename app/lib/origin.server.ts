@@ -19,6 +19,11 @@ export function absoluteUrl(pathOrUrl: string): string {
   return new URL(pathOrUrl, `${publicOrigin()}/`).href;
 }
 
+/** `absoluteUrl` of an optional address (a picture a row may not have): null stays null. */
+export function absoluteUrlOrNull(pathOrUrl: string | null | undefined): string | null {
+  return pathOrUrl ? absoluteUrl(pathOrUrl) : null;
+}
+
 export function trustedOrigins(): string[] {
   const extra = env().TRUSTED_ORIGINS?.split(",") ?? [];
   const out = new Set([publicOrigin()]);

@@ -12,11 +12,8 @@ import { todayIso } from "~/lib/format";
 import { isRealDate } from "~/lib/validation";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/localized";
-import { absoluteUrl } from "~/lib/origin.server";
+import { absoluteUrlOrNull } from "~/lib/origin.server";
 import { isUuid } from "~/lib/query";
-
-/** Uploaded pictures are stored as site paths (`/media/…`); an API client gets a full address. */
-const imageAddress = (url: string | null) => (url ? absoluteUrl(url) : null);
 
 /**
  * The texts of a translatable row in the asked language (issue #18): each field in that language or its
@@ -172,7 +169,8 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           id: r.id,
           slug: r.slug,
           ...texts(r, { name: "name" }, locale),
-          logo_url: imageAddress(r.logoUrl),
+          // Pictures uploaded here are stored as site paths (`/media/…`): API clients get full addresses.
+          logo_url: absoluteUrlOrNull(r.logoUrl),
           url: `${site}/${r.slug}`,
         }),
         (r) => [r.slug, r.id],
@@ -230,7 +228,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           discount: r.discount,
           valid_until: r.validUntil,
           is_premium: r.isPremium,
-          image_url: imageAddress(r.imageUrl),
+          image_url: absoluteUrlOrNull(r.imageUrl),
           created_at: iso(r.createdAt),
           municipality: r.slug,
           merchant: { id: r.merchantId, name: r.merchantName },
@@ -287,7 +285,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           price: r.price,
           is_featured: r.isFeatured,
           attendees: r.attendees,
-          image_url: imageAddress(r.imageUrl),
+          image_url: absoluteUrlOrNull(r.imageUrl),
           created_at: iso(r.createdAt),
           municipality: r.slug,
           merchant: { id: r.merchantId, name: r.merchantName },
@@ -335,7 +333,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           website_url: r.website,
           facebook_url: r.facebook,
           instagram_url: r.instagram,
-          logo_url: imageAddress(r.logoUrl),
+          logo_url: absoluteUrlOrNull(r.logoUrl),
           opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
           is_premium: r.isPremium,
           municipality: r.slug,
@@ -380,7 +378,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
           id: r.id,
           type: r.type,
           description: r.description,
-          image_url: imageAddress(r.imageUrl),
+          image_url: absoluteUrlOrNull(r.imageUrl),
           created_at: iso(r.createdAt),
           municipality: r.slug,
           url: `${site}/reports/${r.slug}#report-${r.id}`,

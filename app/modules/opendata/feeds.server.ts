@@ -10,7 +10,7 @@ import ical from "ical-generator";
 import { events, merchants, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
-import { absoluteUrl } from "~/lib/origin.server";
+import { absoluteUrlOrNull } from "~/lib/origin.server";
 import { todayIso } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import { localizedPlain, localizedText } from "~/lib/localized";
@@ -100,7 +100,7 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
       author: [{ name: p.merchantName }],
       date: p.createdAt,
       // Uploaded pictures are site paths (`/media/…`): a feed reader needs the full address.
-      image: p.imageUrl ? absoluteUrl(p.imageUrl) : undefined,
+      image: absoluteUrlOrNull(p.imageUrl) ?? undefined,
     });
   }
   return feed.atom1();

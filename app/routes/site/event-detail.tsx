@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/lib/origin.server";
+import { absoluteUrl, absoluteUrlOrNull } from "~/lib/origin.server";
 import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
@@ -69,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         {
           page: absoluteUrl(`/events/${municipality.slug}/${event.id}`),
           merchant: absoluteUrl(`/merchants/${event.merchantId}`),
-          image: event.imageUrl ? absoluteUrl(event.imageUrl) : null,
+          image: absoluteUrlOrNull(event.imageUrl),
         },
       ),
     },

@@ -1,6 +1,6 @@
 import { messageKey, oneOf } from "~/lib/i18n-keys";
 import { CATEGORIES } from "@db/schema/enums";
-import { absoluteUrl } from "~/lib/origin.server";
+import { absoluteUrl, absoluteUrlOrNull } from "~/lib/origin.server";
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n-react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
@@ -50,10 +50,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: [category ? context.t(`site:categories.${category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
-      image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
+      image: absoluteUrlOrNull(merchant.logoUrl),
       jsonLd: localBusinessJsonLd(merchant, {
         page: absoluteUrl(`/merchants/${merchant.id}`),
-        image: merchant.logoUrl ? absoluteUrl(merchant.logoUrl) : null,
+        image: absoluteUrlOrNull(merchant.logoUrl),
       }),
     },
   };

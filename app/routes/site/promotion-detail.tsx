@@ -1,4 +1,4 @@
-import { absoluteUrl } from "~/lib/origin.server";
+import { absoluteUrl, absoluteUrlOrNull } from "~/lib/origin.server";
 import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n-react";
@@ -69,7 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         {
           page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
           merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
-          image: promotion.imageUrl ? absoluteUrl(promotion.imageUrl) : null,
+          image: absoluteUrlOrNull(promotion.imageUrl),
         },
       ),
     },
