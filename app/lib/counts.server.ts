@@ -30,16 +30,11 @@ export async function tableCount(db: DbOrTx, table: CountedTable): Promise<numbe
  * Folds the delta rows into `row_counts` (the `row_counts.compact` job): per table, the deltas are deleted
  * and added to the count in one statement, so a reader sees either both or neither.
  */
-export async function compactRowCounts(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`
+export async function compactRowCounts(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
     with folded as (delete from row_count_deltas returning table_name, n),
     sums as (select table_name, sum(n) as n from folded group by table_name)
     update row_counts set n = row_counts.n + sums.n from sums where row_counts.table_name = sums.table_name`);
-  return (
-    (result as { rowCount?: number; affectedRows?: number }).affectedRows ??
-    (result as { rowCount?: number }).rowCount ??
-    0
-  );
 }
 
 /**

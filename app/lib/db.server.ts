@@ -226,6 +226,12 @@ export async function closeDatabase() {
   if (p) await (await p).close();
 }
 
+/** The rows a statement changed, whichever driver ran it (PGlite: `affectedRows`, node-postgres: `rowCount`). */
+export function changedRows(result: unknown): number | undefined {
+  const r = result as { affectedRows?: number | null; rowCount?: number | null };
+  return r.affectedRows ?? r.rowCount ?? undefined;
+}
+
 /** One round trip that proves the database answers (health checks). */
 export async function pingDatabase(): Promise<void> {
   const { sql } = await import("drizzle-orm");

@@ -16,7 +16,7 @@ import { dailyMetrics, events, platformEventLogs, promotions } from "@db/schema"
 import type { Actor } from "~/lib/auth.server";
 import { onDrain } from "~/lib/background.server";
 import { ignoreWritesTo } from "~/lib/cache.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
+import { type DbOrTx, changedRows, getDb } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { ForbiddenError } from "~/lib/errors";
 import { todayIso } from "~/lib/format";
@@ -195,11 +195,7 @@ async function writeBatch(batch: Map<Key, number>, db?: DbOrTx): Promise<number>
     where (b.promotion_id is not null and exists (select 1 from promotions p where p.id = b.promotion_id))
        or (b.event_id is not null and exists (select 1 from events e where e.id = b.event_id))
     on conflict (promotion_id, event_id, day, kind) do update set count = daily_metrics.count + excluded.count`);
-  return (
-    (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
-    (result as unknown as { affectedRows?: number }).affectedRows ??
-    batch.size
-  );
+  return changedRows(result) ?? batch.size;
 }
 
 /** A JS array as one PostgreSQL array literal parameter (both drivers take the text form). */

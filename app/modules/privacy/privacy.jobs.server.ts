@@ -11,7 +11,7 @@
 import { eq, sql } from "drizzle-orm";
 import { dataExports, users } from "@db/schema";
 import { baseUrl } from "~/lib/auth.server";
-import type { DbOrTx } from "~/lib/db.server";
+import { type DbOrTx, changedRows } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { PermanentJobError, registerJob, registerRecurring } from "~/lib/jobs.server";
@@ -32,10 +32,7 @@ export const RETENTION = {
 } as const;
 
 const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : "en");
-const rowCount = (result: unknown) =>
-  (result as { affectedRows?: number; rowCount?: number }).affectedRows ??
-  (result as { rowCount?: number }).rowCount ??
-  0;
+const rowCount = (result: unknown) => changedRows(result) ?? 0;
 
 /** Builds the export `exportId` (idempotent: a ready one is left as it is). */
 export async function buildExport(db: DbOrTx, exportId: string): Promise<void> {
