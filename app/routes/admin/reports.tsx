@@ -112,8 +112,11 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
-      <p className="text-sm text-slate-600">{t("admin:reports.outsideNote")}</p>
+      <div>
+        <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
+        {/* Close under the intro it qualifies (the heading keeps its own space below). */}
+        <p className="-mt-4 max-w-prose text-sm text-slate-600">{t("admin:reports.outsideNote")}</p>
+      </div>
       <DataTable
         caption={t("admin:reports.caption")}
         {...loaderData}
