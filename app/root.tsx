@@ -19,6 +19,7 @@ import { LinkNavigation } from "./components/link";
 import type { Locale, Messages, Namespace } from "./lib/i18n";
 import { I18nProvider, useTranslation } from "./lib/i18n-react";
 import { createI18n } from "./lib/translator";
+import { UNREADABLE_FORM } from "./lib/errors";
 import { MessagesContext, loadMessages } from "./lib/i18n-messages";
 import { rootData } from "./server/root-data.server";
 
@@ -120,5 +121,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage title={t("error.title")} message={t("error.message")} />;
+  // A form that could not be read at all (form.server.ts `readForm`) says why, in the reader's language.
+  const formError: unknown = isRouteErrorResponse(error) && error.status === 400 ? error.data?.formError : undefined;
+  const unreadable = UNREADABLE_FORM.find((key) => key === formError);
+  return <ErrorPage title={t("error.title")} message={t(unreadable ?? "error.message")} />;
 }

@@ -10,7 +10,7 @@ import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { NotFoundError } from "./errors";
 import { fail, failFrom, ok, parseWith, readForm } from "./form.server";
-import { isUuid } from "./query";
+import { isTextId, isUuid } from "./query";
 
 /** One thing a screen posts: its success and failure messages, and the module call. */
 export type Intent = {
@@ -150,10 +150,10 @@ export function panelAction<C, U>(
   );
 }
 
-/** The row id posted by a dialog when it is a better-auth id (letters, digits, hyphens). */
+/** The row id posted by a dialog when it is a better-auth id (query.ts `isTextId`). */
 export function postedId(form: Record<string, string>): string | null {
   const id = (form.id ?? "").trim();
-  return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
+  return isTextId(id) ? id : null;
 }
 
 /** The row id posted by a dialog when it is a uuid (our own tables). */

@@ -1,6 +1,9 @@
 /** Errors that modules throw and routes turn into responses. Messages are translation keys. */
 export type FieldErrors = Record<string, string>;
 
+/** The failures of a whole form (form.server.ts `readForm`, thrown as a 400): the error page shows their text. */
+export const UNREADABLE_FORM = ["validation.malformed", "validation.controlChars"] as const;
+
 export class HttpError extends Error {
   constructor(
     public status: number,

@@ -10,7 +10,12 @@ import { log } from "./log.server";
 
 export type FormFailure = { ok: false; formError?: string; fieldErrors: FieldErrors; params?: Record<string, string> };
 
-/** Reads a urlencoded or multipart body; a malformed body is a 400, never a 500. */
+/**
+ * Reads a urlencoded or multipart body; a malformed body is a 400, never a 500. A NUL anywhere (a field's
+ * name or value) is refused here, for every form at once: no keyboard types one, PostgreSQL refuses it in text
+ * (a query error), and fields read without a schema (an intent, an id, a search) would pass it on. Other
+ * control characters are the schemas' to refuse, with a message on the field (lib/validation.ts).
+ */
 export async function readForm(request: Request): Promise<Record<string, string>> {
   let form: FormData;
   try {
@@ -22,6 +27,11 @@ export async function readForm(request: Request): Promise<Record<string, string>
   }
   const out: Record<string, string> = {};
   for (const [k, v] of form.entries()) {
+    if (k.includes("\0") || (typeof v === "string" && v.includes("\0"))) {
+      throw data({ ok: false, formError: "validation.controlChars", fieldErrors: {} } satisfies FormFailure, {
+        status: 400,
+      });
+    }
     if (typeof v === "string" && !(k in out)) out[k] = v;
   }
   return out;

@@ -4,13 +4,13 @@
  * table, so every app process shares them; on the embedded database (one process by construction) they live
  * in memory.
  *
- * Limits that stop guessing are applied where the action runs (`enforce` in the action), never by comparing
- * the URL: React Router also matches /LOGIN, /login/ and percent-encoded spellings (issue #12). Sign-in
+ * Limits that stop guessing are applied where the action runs (`limitWait` in the action), never by comparing
+ * the URL: React Router also matches /LOGIN, /login/ and percent-encoded spellings. Sign-in
  * failures are counted per account too (`accountLock`), so rotating addresses does not help either.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { getAuthSecret } from "./auth.server";
 import { dbKind, getDb } from "./db.server";
 import { securityEvent } from "./log.server";
@@ -84,6 +84,26 @@ async function hitDatabase(key: string, rule: LimitRule): Promise<HitResult> {
   return { allowed: row.count <= rule.limit, retryAfterSec: Math.max(1, row.retry), count: row.count };
 }
 
+/**
+ * The longest wait a limit told the current request (0: none). A loader's or action's own headers reach a
+ * page's answer only through a route's `headers` export, so a form that answers 429 could not carry its
+ * Retry-After; the HTTP layer reads this instead and puts it on every 429 (app/server/http.server.ts).
+ */
+const waits = new AsyncLocalStorage<{ seconds: number }>();
+
+/** Runs one request's handling with its own record of waits; `wait()` is the longest one noted. */
+export async function withRetryAfter<T>(fn: () => Promise<T>): Promise<{ result: T; wait: number }> {
+  const store = { seconds: 0 };
+  const result = await waits.run(store, fn);
+  return { result, wait: store.seconds };
+}
+
+/** Notes that the current request must wait this long before trying again (a limit, a lock, a daily quota). */
+export function noteRetryAfter(seconds: number) {
+  const store = waits.getStore();
+  if (store && seconds > store.seconds) store.seconds = Math.ceil(seconds);
+}
+
 export async function hit(rule: RuleName, subject: string): Promise<HitResult> {
   const r = RULES[rule]();
   if (!r) return { allowed: true, retryAfterSec: 0, count: 0 };
@@ -91,22 +111,25 @@ export async function hit(rule: RuleName, subject: string): Promise<HitResult> {
   // The general ceiling is counted per process even on PostgreSQL: it guards against floods, needs no exact
   // count across instances, and a shared row per address would cost every page a write and serialise one
   // address's requests on a row lock. The limits that stop guessing (auth, reports, contact) are shared.
-  if (rule !== "general" && (await dbKind()) === "postgres") return hitDatabase(key, r);
-  return hitMemory(key, r, Date.now());
+  const result =
+    rule !== "general" && (await dbKind()) === "postgres" ? await hitDatabase(key, r) : hitMemory(key, r, Date.now());
+  if (!result.allowed) noteRetryAfter(result.retryAfterSec);
+  return result;
 }
 
-/** In an action: answer 429 with Retry-After when any of the subjects is over its limit. */
-export async function enforce(rule: RuleName, subjects: string[], requestId?: string) {
+/**
+ * In an action: 0 when the request may go on, else the seconds to wait before trying again once any of the
+ * subjects is over its limit (the action answers 429 with `retryAfter(wait)` in its own shape).
+ */
+export async function limitWait(rule: RuleName, subjects: string[], requestId?: string): Promise<number> {
   for (const subject of subjects) {
     const result = await hit(rule, subject);
     if (!result.allowed) {
       securityEvent("rate_limit.exceeded", { rule, subject: subject.replace(/^user:/, "user "), requestId });
-      throw data(
-        { ok: false, formError: "errors.tooManyRequests", fieldErrors: {}, params: {} },
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSec) } },
-      );
+      return result.retryAfterSec;
     }
   }
+  return 0;
 }
 
 /**
@@ -158,7 +181,9 @@ export const accountLock = {
     const res = (await db.execute(sql`
       select ceil(extract(epoch from (locked_until - now())))::int as wait
       from sign_in_failures where key = ${key} and expires_at > now()`)) as unknown as Rows<{ wait: number }>;
-    return Math.max(0, res.rows[0]?.wait ?? 0);
+    const wait = Math.max(0, res.rows[0]?.wait ?? 0);
+    if (wait > 0) noteRetryAfter(wait);
+    return wait;
   },
   /** One more failure; returns the new count and the delay it starts. */
   async fail(email: string): Promise<{ failures: number; delaySeconds: number }> {
@@ -195,7 +220,7 @@ type Res = { status(n: number): Res; set(k: string, v: string): Res; type(t: str
 
 /**
  * Express middleware: the general ceiling for every request, per client address. The tight limits on
- * sign-in, sign-up and password reset are applied in those actions (`enforce("auth", ...)`), whatever URL
+ * sign-in, sign-up and password reset are applied in those actions (`authLimitWait`), whatever URL
  * spelling reached them.
  */
 export function rateLimitMiddleware() {

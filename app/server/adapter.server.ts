@@ -33,6 +33,21 @@ export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Reque
   return new Request(url.href, init);
 }
 
+/**
+ * How a header of the route's answer meets the one a layer already set (helmet's defaults, the signed-in
+ * Cache-Control, the Vary of pages): cookies add up and Vary is merged; a signed-in request's
+ * `private, no-store` stays (a route's `public` must not let a shared cache keep a signed-in answer);
+ * anything else the route says replaces the default, so an answer never carries two Content-Security-Policy
+ * or Cross-Origin-Resource-Policy headers that a browser would both enforce.
+ */
+function mergeHeader(res: ExpressResponse, key: string, value: string) {
+  const name = key.toLowerCase();
+  if (name === "set-cookie") res.append(key, value);
+  else if (name === "vary") res.vary(value);
+  else if (name === "cache-control" && res.getHeader("cache-control") !== undefined) return;
+  else res.setHeader(key, value);
+}
+
 export async function sendResponse(res: ExpressResponse, response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -40,7 +55,7 @@ export async function sendResponse(res: ExpressResponse, response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) mergeHeader(res, key, value);
   if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
   if (!response.body) {
     res.end();

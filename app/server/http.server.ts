@@ -3,9 +3,10 @@
  * `startServer`; everything that decides how a request is treated lives here, in TypeScript.
  *
  * Order of the layers (each one's reason is beside it below):
- *   request id + nonce + log line → allowed methods → security headers → compression → body size →
- *   origin check (every state-changing request) → language cookie → static files → cache headers →
- *   general rate limit → live stream (SSE) → write scope → anonymous-page cache → React Router
+ *   request id + nonce + log line → host check → control characters in the URL → allowed methods →
+ *   security headers → compression → body size → origin check (every state-changing request) → language
+ *   cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
+ *   anonymous-page cache → React Router (its 429s get their Retry-After)
  */
 import cluster from "node:cluster";
 import crypto from "node:crypto";
@@ -24,10 +25,11 @@ import { env } from "~/lib/env.server";
 import { LOCALE_COOKIE, isLocale } from "~/lib/i18n";
 import { log, securityEvent } from "~/lib/log.server";
 import { exposure } from "~/lib/net";
-import { checkOrigin } from "~/lib/origin.server";
+import { checkOrigin, hostAllowed } from "~/lib/origin.server";
 import { pageCacheMiddleware } from "~/lib/page-cache.server";
-import { corsPreflightMiddleware } from "~/lib/http-cache.server";
-import { rateLimitMiddleware } from "~/lib/rate-limit.server";
+import { CORS_HEADERS, corsPreflightMiddleware } from "~/lib/http-cache.server";
+import { rateLimitMiddleware, withRetryAfter } from "~/lib/rate-limit.server";
+import { controlCharsInUrl } from "~/lib/validation";
 import { drainBackground } from "~/lib/background.server";
 import { insertAccount } from "~/modules/user/user.server";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media/media.limits";
@@ -80,6 +82,46 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
     });
   });
   next();
+}
+
+/** The one health probe: it carries no data, so a load balancer may ask for it by the machine's address. */
+const HEALTH_PATH = "/healthz";
+
+/**
+ * DNS rebinding: a page the person opens can re-point its own name at this machine and then read and post as
+ * a same-origin page of its own. Only requests addressed to this site's own name are answered (421 for any
+ * other: origin.server.ts `hostAllowed`), whatever the method; the health probe alone answers any Host.
+ */
+function hostCheck(req: Request, res: Response, next: NextFunction) {
+  const host = req.headers.host;
+  if (hostAllowed(host) || (req.path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD"))) {
+    return next();
+  }
+  securityEvent("request.host_rejected", { requestId: res.locals.requestId, path: req.path, host: host ?? null });
+  res.status(421).type("text/plain").send("Misdirected Request");
+}
+
+/**
+ * A control character in the URL (a NUL: PostgreSQL refuses it in text) reaches no route: in the path no
+ * parameter can be one (404), in the query no reader takes one (400). The open-data API answers in its own
+ * JSON shape.
+ */
+function urlControlChars(req: Request, res: Response, next: NextFunction) {
+  const where = controlCharsInUrl(req.originalUrl);
+  if (!where) return next();
+  const status = where === "path" ? 404 : 400;
+  if (req.path.startsWith("/api/")) {
+    const message = where === "path" ? "Not found" : "Control characters are not allowed in the query";
+    res
+      .status(status)
+      .set(CORS_HEADERS)
+      .json({ error: { code: where === "path" ? "not_found" : "invalid_parameter", message } });
+    return;
+  }
+  res
+    .status(status)
+    .type("text/plain")
+    .send(status === 404 ? "Not Found" : "Bad Request");
 }
 
 function allowedMethods(req: Request, res: Response, next: NextFunction) {
@@ -179,6 +221,8 @@ export function createHttpApp(options: StartOptions): express.Express {
 
   options.instrument?.({ app, onStatement });
   app.use(requestLog);
+  app.use(hostCheck);
+  app.use(urlControlChars);
   // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
   app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
@@ -250,9 +294,15 @@ export function createHttpApp(options: StartOptions): express.Express {
         nonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
       });
-      const response = await handlerFor(build)(request, context);
+      const { result: response, wait } = await withRetryAfter(() => handlerFor(build)(request, context));
       // What the request wrote has committed: every process stops serving it before the answer goes out.
       await flushWrites();
+      // A page's action cannot put headers on its answer (React Router keeps only a route's `headers`): the
+      // wait a limit noted goes on every 429 here, and one that noted none still tells the client to pause.
+      if (response.status === 429 && !response.headers.has("Retry-After")) {
+        if (!wait) log("warn", "429 without a noted wait", { requestId: res.locals.requestId, path: req.path });
+        res.set("Retry-After", String(wait || 60));
+      }
       await sendResponse(res, response);
     } catch (err) {
       next(err);
@@ -301,6 +351,13 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const port = typeof address === "object" && address ? address.port : e.PORT;
   const shown = exposedBecause ? `http://${e.HOST}:${port}` : `http://localhost:${port}`;
   log("info", "server started", { url: shown, host: e.HOST, database: boot.database, seeded: boot.seeded });
+  if (exposedBecause && !e.PUBLIC_URL) {
+    // Other machines reach it, but it answers only requests addressed to a loopback name (hostCheck).
+    log("warn", "PUBLIC_URL is not set: requests addressed to any name but localhost get 421", {
+      reason: exposedBecause,
+      fix: "set PUBLIC_URL to the address people use (https://buurt.example)",
+    });
+  }
   if (boot.demoAccounts.length) {
     const rows = boot.demoAccounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(34)} ${a.password}`);
     process.stdout.write(

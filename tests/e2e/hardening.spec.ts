@@ -1,11 +1,21 @@
 /**
- * Issue #12's probes, repeated from outside against servers configured the way each probe needs (a tight
- * sign-in limit, a trusted proxy, HSTS, a server reachable from other machines). Each one failed for the
- * defender before the fix.
+ * Outside testers' probes, repeated from outside against servers configured the way each probe needs (a tight
+ * sign-in limit, a trusted proxy, HSTS, a server reachable from other machines, a page that re-points its name
+ * at this machine). Each one failed for the defender before the fix.
  */
+import { MULTIPART_TYPE, multipart } from "../support/images";
 import { expect, test } from "./fixtures";
 import { DEMO } from "./helpers";
-import { type Extra, copyDir, privateDemoDir, publishedDemoDir, rawGet, startExtra, startRefused } from "./spawn";
+import {
+  type Extra,
+  copyDir,
+  privateDemoDir,
+  publishedDemoDir,
+  rawGet,
+  rawRequest,
+  startExtra,
+  startRefused,
+} from "./spawn";
 
 const PRIVATE_PASSWORD = "E2E-Private-Only-Secret-77";
 
@@ -102,6 +112,10 @@ test.describe("demo accounts are never reachable from another machine", () => {
       expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
       const old = await fetch(`${server.origin}/login`, form(server.origin, DEMO.user));
       expect(old.status).toBe(401);
+      // Without PUBLIC_URL it answers only requests addressed to a loopback name, and says so at start.
+      expect(server.output()).toContain("PUBLIC_URL is not set");
+      expect((await rawGet(`${server.origin}/`, { Host: `192.0.2.10:${server.port}` })).status).toBe(421);
+      expect((await rawGet(`${server.origin}/healthz`, { Host: `192.0.2.10:${server.port}` })).status).toBe(200);
     } finally {
       await server.stop();
     }
@@ -132,7 +146,15 @@ test.describe("behind a proxy", () => {
     const list = await (await fetch(`${server.origin}/promotions/hasselt`)).text();
     const detail = /\/promotions\/hasselt\/[0-9a-f-]{36}/.exec(list)?.[0] as string;
     expect(detail).toBeTruthy();
-    const forged = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http", Host: "evil.example" };
+    // A foreign Host is not answered at all; the site's own name and a loopback name (a proxy that forwards
+    // to the upstream address) are.
+    for (const path of [detail, `${detail}.data`]) {
+      expect((await rawGet(`${server.origin}${path}`, { Host: "evil.example" })).status, path).toBe(421);
+    }
+    const own = await rawGet(`${server.origin}${detail}`, { Host: "buurt.example.org" });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatch(/property="og:image" content="https:\/\/buurt\.example\.org\//);
+    const forged = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
     for (let i = 0; i < 3; i++) {
       const html = (await rawGet(`${server.origin}${detail}`, forged)).body;
       expect(html).not.toContain("evil.example");
@@ -166,11 +188,158 @@ test("without PUBLIC_URL, the Host header still never reaches a stored page", as
     const list = await (await fetch(`${server.origin}/promotions/hasselt`)).text();
     const detail = /\/promotions\/hasselt\/[0-9a-f-]{36}/.exec(list)?.[0] as string;
     for (let i = 0; i < 2; i++) {
-      const res = await rawGet(`${server.origin}${detail}`, { Host: "evil.example" });
+      expect((await rawGet(`${server.origin}${detail}`, { Host: "evil.example" })).status).toBe(421);
+      // Another loopback spelling is answered, and the page's absolute URLs still come from PUBLIC_URL's default.
+      const res = await rawGet(`${server.origin}${detail}`, { Host: `127.0.0.2:${server.port}` });
       expect(res.status).toBe(200);
-      expect(res.body).not.toContain("evil.example");
+      expect(res.body).not.toContain("127.0.0.2");
       expect(res.body).toMatch(/property="og:image" content="http:\/\/localhost:\d+\//);
     }
+  } finally {
+    await server.stop();
+  }
+});
+
+test.describe("a page that re-points its own name at this machine (DNS rebinding)", () => {
+  let server: Extra;
+  test.beforeAll(async () => {
+    // The default set-up: no PUBLIC_URL, the demo with its published passwords, this machine only.
+    server = await startExtra({ LOG_LEVEL: "info" }, copyDir(publishedDir));
+  });
+  test.afterAll(async () => server?.stop());
+
+  const rebind = (port: number) => `rebind.attacker.example:${port}`;
+  const signIn = (host: string, origin: string) =>
+    rawRequest(`${server.origin}/login`, {
+      method: "POST",
+      headers: { Host: host, Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(DEMO.admin).toString(),
+    });
+
+  test("cannot sign in with the published admin password, nor read a page", async () => {
+    const host = rebind(server.port);
+    const res = await signIn(host, `http://${host}`);
+    expect(res.status).toBe(421);
+    expect(res.headers["set-cookie"]).toBeUndefined();
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      for (const path of ["/", "/admin/dashboard", "/api/v1/promotions", "/promotions/hasselt.data"]) {
+        const answer = await rawRequest(`${server.origin}${path}`, { method, headers: { Host: host } });
+        expect(answer.status, `${method} ${path}`).toBe(421);
+      }
+    }
+    // The health probe carries no data: it answers whatever the Host.
+    expect((await rawGet(`${server.origin}/healthz`, { Host: host })).status).toBe(200);
+    expect(server.output()).toContain("request.host_rejected");
+  });
+
+  test("a loopback Host with the attacker's Origin is refused; this machine's own sign-in works", async () => {
+    const refused = await signIn(`localhost:${server.port}`, `http://${rebind(server.port)}`);
+    expect(refused.status).toBe(403);
+    for (const host of [`localhost:${server.port}`, `127.0.0.1:${server.port}`, `[::1]:${server.port}`]) {
+      const ok = await signIn(host, `http://${host}`);
+      expect(ok.status, host).toBe(302);
+      expect(String(ok.headers["set-cookie"])).toMatch(/session_token=/);
+    }
+  });
+});
+
+test("every 429 carries Retry-After: page forms, resource routes, the API, locks and the general ceiling", async () => {
+  test.setTimeout(120_000);
+  const server = await startExtra(
+    {
+      RATE_LIMIT_AUTH: "3/15m",
+      RATE_LIMIT_CONTACT: "1/1h",
+      RATE_LIMIT_NEWSLETTER: "1/1h",
+      RATE_LIMIT_REPORT: "1/1h",
+      RATE_LIMIT_UPLOAD: "1/1h",
+      RATE_LIMIT_API: "2/1m",
+      RATE_LIMIT_GENERAL: "400/1m",
+      LIVE_STREAMS_PER_CLIENT: "1",
+    },
+    copyDir(privateDir),
+  );
+  try {
+    const { origin } = server;
+    const post = (path: string, body: Record<string, string>, cookie = "") =>
+      fetch(`${origin}${path}`, {
+        ...form(origin, body),
+        headers: { ...form(origin, body).headers, ...(cookie ? { Cookie: cookie } : {}) },
+      });
+    const limited = async (what: string, answer: Promise<Response>) => {
+      const res = await answer;
+      expect(res.status, what).toBe(429);
+      const wait = Number(res.headers.get("retry-after"));
+      expect(wait, `${what}: Retry-After`).toBeGreaterThan(0);
+      await res.body?.cancel();
+      return wait;
+    };
+    const signedIn = await post("/login", { email: DEMO.user.email, password: PRIVATE_PASSWORD });
+    expect(signedIn.status).toBe(302);
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    // A signed-in resident's wrong current password counts against the account: locked after a few.
+    const secret = "An0ther-Long-Secret!Zq";
+    const change = {
+      name: "Demo User",
+      municipalityId: "",
+      currentPassword: "Wrong-Guess-1",
+      password: secret,
+      confirmPassword: secret,
+    };
+    let locked: Response | undefined;
+    for (let i = 0; i < 8 && locked?.status !== 429; i++) locked = await post("/profile", change, cookie);
+    await limited("profile: the account lock", Promise.resolve(locked as Response));
+
+    // Sign-in, sign-up and both halves of the password reset share the per-address budget.
+    await post("/login", { email: "nobody@example.test", password: "Guess-Number-1" });
+    await post("/login", { email: "nobody@example.test", password: "Guess-Number-2" });
+    await limited("login", post("/login", { email: "nobody@example.test", password: "Guess-Number-3" }));
+    await limited("login.data", post("/login.data", { email: "nobody@example.test", password: "x" }));
+    await limited("register", post("/register", { email: "x@example.test" }));
+    await limited("forgot-password", post("/forgot-password", { email: "x@example.test" }));
+    await limited("reset-password", post("/reset-password", { token: "t" }));
+
+    // The contact form, the newsletter and report filing answer in their form.
+    const contact = { name: "Ann", email: "ann@example.test", subject: "Hi", message: "Hello" };
+    await post("/contact", contact);
+    await limited("contact", post("/contact", contact));
+    await limited("contact.data", post("/contact.data", contact));
+    await post("/newsletter", { email: "ann@example.test", municipality: "hasselt" });
+    await limited("newsletter", post("/newsletter", { email: "ann@example.test", municipality: "hasselt" }));
+    const report = { description: "Retry-After probe", type: "informative" };
+    await post("/report/hasselt", report, cookie);
+    await limited("report", post("/report/hasselt", report, cookie));
+
+    // The image upload (JSON) and the open-data API (JSON).
+    const upload = () =>
+      fetch(`${origin}/media/upload`, {
+        method: "POST",
+        headers: { Origin: origin, Cookie: cookie, "Content-Type": MULTIPART_TYPE },
+        body: new Uint8Array(multipart([{ field: "purpose", value: "report" }])),
+      });
+    await (await upload()).body?.cancel();
+    await limited("media upload", upload());
+    await (await fetch(`${origin}/api/v1/municipalities`)).body?.cancel();
+    await (await fetch(`${origin}/api/v1/municipalities`)).body?.cancel();
+    await limited("open-data API", fetch(`${origin}/api/v1/municipalities`));
+
+    // The live stream: one per client here.
+    const first = new AbortController();
+    const stream = await fetch(`${origin}/live/hasselt`, { signal: first.signal });
+    expect(stream.status).toBe(200);
+    await limited("live stream", fetch(`${origin}/live/hasselt`));
+    first.abort();
+
+    // The general ceiling, last: every request above counted.
+    let ceiling: Response | undefined;
+    for (let i = 0; i < 450 && ceiling?.status !== 429; i++) {
+      await ceiling?.body?.cancel();
+      ceiling = await fetch(`${origin}/healthz`);
+    }
+    await limited("general ceiling", Promise.resolve(ceiling as Response));
   } finally {
     await server.stop();
   }

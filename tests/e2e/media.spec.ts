@@ -32,9 +32,13 @@ async function guestGet(baseURL: string, path: string) {
   const res = await ctx.get(path);
   const body = await res.body();
   const headers = res.headers();
+  const all = res.headersArray();
   await ctx.dispose();
-  return { status: res.status(), headers, body };
+  return { status: res.status(), headers, body, all };
 }
+
+/** How many times a header is sent (a browser enforces every copy of some, and the copies may differ). */
+const copies = (all: { name: string }[], name: string) => all.filter((h) => h.name.toLowerCase() === name).length;
 
 test.describe("photos", () => {
   test("a resident's report photo: private while pending, then public WebP/AVIF without metadata", async ({
@@ -93,6 +97,8 @@ test.describe("photos", () => {
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
       expect(res.headers["content-disposition"]).toBe("inline");
+      expect(res.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      expect(copies(res.all, "cross-origin-resource-policy")).toBe(1);
       const meta = await sharp(res.body).metadata();
       expect(meta.format).toBe(ext === "webp" ? "webp" : "heif");
       expect(meta.exif).toBeUndefined();
@@ -119,6 +125,63 @@ test.describe("photos", () => {
     await admin.getByRole("dialog", { name: "Delete report" }).getByRole("button", { name: "Delete" }).click();
     await expect(row).toHaveCount(0);
     expect((await admin.request.get(`${base}-640.webp`)).status()).toBe(404);
+  });
+
+  test("a report's outside picture loads in the moderation queue only when the moderator asks", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const text = unique("E2E: outside picture");
+    const resident = await signedIn(browser, DEMO.user);
+    const filed = await resident.request.post("/report/hasselt", {
+      headers: { Origin: new URL(baseURL as string).origin },
+      form: { description: text, type: "informative", image_url: "https://tracker.example/pixel.gif?who=moderator" },
+      maxRedirects: 0,
+    });
+    expect(filed.status()).toBeLessThan(400);
+
+    const admin = await signedIn(browser, DEMO.admin);
+    const asked: string[] = [];
+    const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");
+    await admin.route("https://tracker.example/**", (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "image/gif", body: gif });
+    });
+    await admin.goto(`/admin/reports?lng=en&q=${encodeURIComponent(text)}`);
+    const row = admin.getByRole("row").filter({ hasText: text.slice(0, 30) });
+    await expect(row).toHaveCount(1);
+    await expect(admin.getByText(/Photos from other websites are loaded only when you ask/)).toBeVisible();
+    const load = row.getByRole("button", { name: "Load outside image from tracker.example" });
+    await expect(load).toBeVisible();
+    await expect(row.locator('img[src^="https://tracker.example"]')).toHaveCount(0);
+    await admin.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    await expectAccessible(admin);
+
+    await load.click();
+    const img = row.getByRole("img", { name: "Photo" });
+    await expect(img).toBeVisible();
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    expect(asked.every((u) => u.startsWith("https://tracker.example/pixel.gif"))).toBe(true);
+
+    // The same queue in Dutch and French names the button in their words, and loads nothing again.
+    const loaded = asked.length;
+    for (const [lng, name] of [
+      ["nl", "Externe afbeelding van tracker.example laden"],
+      ["fr", "Charger l'image externe de tracker.example"],
+    ] as const) {
+      await admin.goto(`/admin/reports?lng=${lng}&q=${encodeURIComponent(text)}`);
+      await expect(admin.getByRole("button", { name })).toBeVisible();
+      await admin.waitForLoadState("networkidle");
+    }
+    expect(asked.length).toBe(loaded);
+
+    // Clean up: the probe report goes.
+    await admin.goto(`/admin/reports?lng=en&q=${encodeURIComponent(text)}`);
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    await admin.getByRole("dialog", { name: "Delete report" }).getByRole("button", { name: "Delete" }).click();
+    await expect(row).toHaveCount(0);
   });
 
   test("a merchant replaces a promotion's image by upload", async ({ browser, baseURL }) => {

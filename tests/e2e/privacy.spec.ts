@@ -117,6 +117,16 @@ test.describe("residents' privacy rights", () => {
     expect(data.images).toEqual([expect.objectContaining({ url: expect.stringContaining(photo) })]);
     const htmlRes = await resident.request.get(links.html);
     expect(htmlRes.status()).toBe(200);
+    // The summary's own policy, alone: no scripts, no requests (a second, the site's, would be enforced too).
+    const csp = htmlRes.headersArray().filter((h) => h.name.toLowerCase() === "content-security-policy");
+    expect(csp.map((h) => h.value)).toEqual(["default-src 'none'; style-src 'unsafe-inline'; sandbox"]);
+    for (const name of ["referrer-policy", "x-content-type-options"]) {
+      expect(
+        htmlRes.headersArray().filter((h) => h.name.toLowerCase() === name),
+        name,
+      ).toHaveLength(1);
+    }
+    expect(htmlRes.headers()["referrer-policy"]).toBe("no-referrer");
     const html = await htmlRes.text();
     expect(html).toContain(text);
     expect(html).toContain("Genk");

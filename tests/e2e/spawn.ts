@@ -169,10 +169,20 @@ export function rawGet(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return rawRequest(url, { headers });
+}
+
+/** Any request with any headers, Host included, and an optional body. */
+export function rawRequest(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
+    const headers = { ...options.headers };
+    if (options.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(options.body));
     const req = http.request(
-      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: "GET", headers },
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method: options.method ?? "GET", headers },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -183,6 +193,6 @@ export function rawGet(
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(options.body);
   });
 }

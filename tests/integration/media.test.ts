@@ -27,7 +27,7 @@ import { adminMerchantUpdateSchema, merchantProfileSchema } from "~/modules/merc
 import { createEvent, deleteEvent } from "~/modules/event/event.server";
 import { merchantEventSchema } from "~/modules/event/event.schema";
 import { createPromotion, deletePromotion, updatePromotion } from "~/modules/promotion/promotion.server";
-import { merchantPromotionSchema } from "~/modules/promotion/promotion.schema";
+import { adminPromotionSchema, merchantPromotionSchema } from "~/modules/promotion/promotion.schema";
 import { deleteReport, moderateReport } from "~/modules/report/report.admin.server";
 import { reportSchema } from "~/modules/report/report.schema";
 import { fileReport } from "~/modules/report/report.server";
@@ -308,6 +308,78 @@ describe("attaching and privacy", () => {
     // The event owns it, and deleting the event deletes it.
     await deleteEvent(merchantA, used.id);
     expect(await readMedia(admin, `${mine.hash}-320.jpg`)).toBeNull();
+  });
+
+  it("refuses someone else's picture whatever the spelling of its address, and takes one's own in any", async () => {
+    // A resident's report photo, pending and then public once the report is approved.
+    const photo = await uploadImage(resident, await transparentPng(90, 60));
+    const report = await fileReport(
+      resident,
+      town,
+      reportSchema.parse({ description: "Broken light", type: "informative", image_url: photo.url }),
+    );
+    const path = `/media/${photo.hash}-1280.jpg`;
+    const spellings = [
+      `${path}?a`,
+      `${path}#x`,
+      `http://127.0.0.1:3000${path}`,
+      `http://localhost${path}?x=1`,
+      `HTTP://LOCALHOST:3000${path.toUpperCase()}`,
+      `/MEDIA/${photo.hash}-1280.jpg`,
+      `/%6Dedia/${photo.hash}-640.webp`,
+      `/images/%2e%2e${path}`,
+      `/images/..${path}`,
+      `\\media\\${photo.hash}-1280.jpg`,
+      `//127.0.0.1:3000${path}`,
+      `http://[::1]:3000/media/${photo.hash}-320.avif`,
+    ];
+    const refusedEverywhere = async () => {
+      for (const url of spellings) {
+        const err = await createPromotion(merchantB, { ...promo(), image_url: url }).catch((e) => e);
+        expect(err, url).toBeInstanceOf(ValidationError);
+        expect((err as ValidationError).fieldErrors.image_url, url).toBe("media.errors.notYours");
+      }
+    };
+    // Some spellings never pass the form's own rule; the module refuses them too, whatever reaches it.
+    await refusedEverywhere();
+    await moderateReport(admin, report.id, "approved");
+    await refusedEverywhere();
+    const db = await getDb();
+    const [still] = await db.select().from(media).where(eq(media.hash, photo.hash));
+    expect(still.reportId).toBe(report.id);
+    expect(still.promotionId).toBeNull();
+
+    // An address under this site's /media/ that names no upload is nobody's.
+    for (const url of ["/media/upload", "http://127.0.0.1:3000/media/whatever.jpg"]) {
+      const err = await createPromotion(merchantB, { ...promo(), image_url: url }).catch((e) => e);
+      expect(err, url).toBeInstanceOf(ValidationError);
+    }
+    // One's own upload in another spelling is one's own: attached as usual.
+    const mine = await uploadImage(merchantB, await transparentPng(70, 70));
+    const row = await createPromotion(
+      merchantB,
+      promo({ image_url: `http://127.0.0.1:3000/media/${mine.hash}-1280.jpg?v=2` }),
+    );
+    const [attached] = await db.select().from(media).where(eq(media.hash, mine.hash));
+    expect(attached.promotionId).toBe(row.id);
+    // Another site's /media/ is an outside image like any other.
+    const outside = await createPromotion(merchantB, promo({ image_url: "https://cdn.example.org/media/photo.jpg" }));
+    expect(outside.imageUrl).toBe("https://cdn.example.org/media/photo.jpg");
+    // An administrator may still attach a free upload of someone else's, in any spelling.
+    const free = await uploadImage(merchantA, await transparentPng(80, 80));
+    const byAdmin = await createPromotion(
+      admin,
+      adminPromotionSchema.parse({
+        title: "Admin deal",
+        valid_until: "2099-12-31",
+        price: "€1",
+        merchant_id: merchantA.id,
+        category: "Shopping",
+        image_url: `/media/${free.hash}-1280.jpg#top`,
+      }),
+    );
+    const [adminAttached] = await db.select().from(media).where(eq(media.hash, free.hash));
+    expect(adminAttached.promotionId).toBe(byAdmin.id);
   });
 
   it("a merchant's logo upload is the merchant's and goes with a replaced logo", async () => {

@@ -23,12 +23,14 @@ import { getAuth } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
 import { drainJobs } from "~/lib/jobs.server";
+import { withRetryAfter } from "~/lib/rate-limit.server";
 import { recordEvent } from "~/modules/log/log.server";
 import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
 import "~/jobs.server";
 import {
   deleteOwnAccount,
   eraseAccount,
+  getAccountForPrivacy,
   getExportFile,
   requestExport,
   subjectHash,
@@ -221,6 +223,14 @@ describe("data export", () => {
       status: 429,
       message: "account:privacy.export.tooMany",
     });
+    // The answer's Retry-After: until the oldest of the day's exports is a day old.
+    const quota = await withRetryAfter(() => requestExport(actor, user.id, "self").catch((e) => e));
+    expect(quota.result).toMatchObject({ status: 429 });
+    expect(quota.wait).toBeGreaterThan(80_000);
+    expect(quota.wait).toBeLessThanOrEqual(86_400);
+
+    // An account id that cannot be one (a NUL: PostgreSQL refuses it in text) is not found, before any query.
+    await expect(getAccountForPrivacy(admin, `${user.id}\u0000`)).rejects.toBeInstanceOf(NotFoundError);
 
     // Only administrators export someone else's data; residents only their own.
     await expect(requestExport(stranger, user.id, "self")).rejects.toBeInstanceOf(ForbiddenError);

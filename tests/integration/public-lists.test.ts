@@ -163,6 +163,10 @@ describe("merchant directory", () => {
     const detail = await findPublicMerchant(a.id);
     expect(detail).toMatchObject({ promotionCount: 3, eventCount: 1, municipalityName: town.name });
     expect(await findPublicMerchant("nobody")).toBeNull();
+    // An id that cannot be an account's (a NUL, which PostgreSQL refuses in text, a slash, a space) is not found.
+    for (const id of [`${a.id}\u0000`, "abc\u0000", "a/b", "a b", "x".repeat(65)]) {
+      expect(await findPublicMerchant(id), JSON.stringify(id)).toBeNull();
+    }
   });
 
   it("reads opening hours from JSON or a JSON string, keeping only days with text", () => {

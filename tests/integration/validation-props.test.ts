@@ -1,6 +1,7 @@
 /**
  * Property-based: generated input thrown at every form schema either is accepted — and then, for the
- * modules that store it, stored faithfully — or rejected with a message key on a field, never a crash.
+ * modules that store it, stored faithfully — or rejected with a message key on a field, never a crash. A
+ * control character in any field is never accepted.
  */
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
@@ -110,6 +111,73 @@ describe("every form schema", () => {
       );
     });
   }
+});
+
+/** Control characters a browser never types but a script may post; tab and line breaks are tested apart. */
+const controlChar = fc.constantFrom("\u0000", "\u0001", "\u0007", "\u0008", "\u001b", "\u007f", "\u0085", "\u009b");
+
+/** Every string anywhere in a parsed value. */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
+  return [];
+}
+
+describe("control characters in any field of every form schema", () => {
+  for (const [name, schema] of Object.entries(SCHEMAS)) {
+    it(`${name} never accepts one (PostgreSQL refuses NUL in text)`, () => {
+      const keys = fieldsOf(schema);
+      // A password is hashed, never stored as text: any character may be part of it (a form's NUL is refused
+      // before any schema, form.server.ts `readForm`).
+      const texts = keys.filter((k) => !/password/i.test(k));
+      fc.assert(
+        fc.property(
+          fc.dictionary(fc.constantFrom(...keys), fieldValue),
+          fc.constantFrom(...texts),
+          controlChar,
+          fc.nat(60),
+          (input, key, c, at) => {
+            const base = typeof input[key] === "string" ? (input[key] as string) : "Some text";
+            const poisoned = { ...input, [key]: `${base.slice(0, at)}${c}${base.slice(at)}` };
+            const result = parseWith(schema, poisoned);
+            if (result.ok) {
+              for (const text of stringsOf(result.data))
+                expect(text.includes(c), `${key}: ${JSON.stringify(text)}`).toBe(false);
+              return true;
+            }
+            for (const message of Object.values(result.fieldErrors))
+              expect(message).toMatch(/^[a-z]+(:[\w.]+|\.[\w.]+)$/);
+            return true;
+          },
+        ),
+        { numRuns: 150 },
+      );
+    });
+  }
+
+  it("says so on the field, and keeps tab and line breaks in multi-line texts only", () => {
+    const report = parseWith(reportSchema, { description: "Broken\u0000 light", type: "fire" });
+    expect(report.ok).toBe(false);
+    if (!report.ok) expect(report.fieldErrors.description).toBe("validation.controlChars");
+    const lines = parseWith(reportSchema, {
+      description: "Broken light\n\tnear the school\r\nsince Monday",
+      type: "fire",
+    });
+    expect(lines.ok && lines.data.description).toBe("Broken light\n\tnear the school\r\nsince Monday");
+    const title = parseWith(merchantPromotionSchema, { title: "Two\nlines", valid_until: "2030-01-31", price: "€1" });
+    expect(title.ok).toBe(false);
+    if (!title.ok) expect(title.fieldErrors.title).toBe("validation.controlChars");
+    const contact = parseWith(contactSchema, {
+      name: "Ann",
+      email: "ann@example.test",
+      subject: "Hi",
+      message: "Escape \u001b[31m red",
+    });
+    expect(contact.ok).toBe(false);
+    if (!contact.ok) expect(contact.fieldErrors.message).toBe("validation.controlChars");
+    const note = parseWith(moderationSchema, { note: "Not here:\nsee the other report" });
+    expect(note.ok).toBe(true);
+  });
 });
 
 describe("accepted input is stored faithfully", () => {

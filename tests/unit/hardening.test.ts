@@ -1,10 +1,11 @@
-/** The pure parts of issue #12's fixes: client grouping, loopback detection, exposure, origins, writes. */
+/** The pure parts of the hardening: client grouping, loopback detection, exposure, hosts, origins, writes. */
 import { afterEach, describe, expect, it } from "vitest";
 import { writtenTable } from "~/lib/cache.server";
 import { parseEnv, resetEnvCache } from "~/lib/env.server";
 import { clientGroup, exposure, isLoopbackHost, normalizeAddress } from "~/lib/net";
-import { absoluteUrl, checkOrigin, requestOrigin } from "~/lib/origin.server";
+import { absoluteUrl, checkOrigin, hostAllowed, requestOrigin } from "~/lib/origin.server";
 import { lockDelaySeconds } from "~/lib/rate-limit.server";
+import { controlCharsInUrl, hasControlChars } from "~/lib/validation";
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -95,7 +96,48 @@ describe("origin check for every state-changing request", () => {
     withEnv({ PUBLIC_URL: undefined, PORT: "3000" });
     expect(checkOrigin({ origin: "http://127.0.0.1:3000", host: "127.0.0.1:3000" }).ok).toBe(true);
     expect(checkOrigin({ origin: "http://localhost:3000", host: "127.0.0.1:3000" }).ok).toBe(true); // the default
+    expect(checkOrigin({ origin: "http://[::1]:4000", host: "[::1]:4000" }).ok).toBe(true);
     expect(checkOrigin({ origin: "http://evil.example", host: "127.0.0.1:3000" }).ok).toBe(false);
+  });
+
+  it("without PUBLIC_URL, refuses a name that a page re-pointed at this machine (DNS rebinding)", () => {
+    withEnv({ PUBLIC_URL: undefined, PORT: "3000" });
+    const rebind = { origin: "http://rebind.attacker.example:3000", host: "rebind.attacker.example:3000" };
+    expect(checkOrigin(rebind).ok).toBe(false);
+    expect(checkOrigin({ origin: "http://192.168.1.10:3000", host: "192.168.1.10:3000" }).ok).toBe(false);
+  });
+});
+
+describe("the hosts the site answers to", () => {
+  it("without PUBLIC_URL: loopback names only, with any port", () => {
+    withEnv({ PUBLIC_URL: undefined, PORT: "3000" });
+    for (const host of ["localhost", "localhost:3000", "LOCALHOST:8080", "127.0.0.1:3000", "[::1]:3000", "[::1]"]) {
+      expect(hostAllowed(host), host).toBe(true);
+    }
+    for (const host of [
+      "rebind.attacker.example:3000",
+      "evil.example",
+      "192.168.1.10:3000",
+      "0.0.0.0:3000",
+      "localhost.evil.example",
+      "127.0.0.1.evil.example",
+      "localhost:3000/x",
+      "a b",
+    ]) {
+      expect(hostAllowed(host), host).toBe(false);
+    }
+    // No Host at all (HTTP/1.0, a probe) is no browser's request.
+    expect(hostAllowed(undefined)).toBe(true);
+  });
+
+  it("with PUBLIC_URL: its host name (any port) and loopback names, nothing else", () => {
+    withEnv({ PUBLIC_URL: "https://buurt.example" });
+    expect(hostAllowed("buurt.example")).toBe(true);
+    expect(hostAllowed("BUURT.example:443")).toBe(true);
+    expect(hostAllowed("127.0.0.1:3000")).toBe(true);
+    expect(hostAllowed("www.buurt.example")).toBe(false);
+    expect(hostAllowed("buurt.example.evil.example")).toBe(false);
+    expect(hostAllowed("10.0.0.5:3000")).toBe(false);
   });
 });
 
@@ -135,5 +177,34 @@ describe("per-account sign-in delay", () => {
     expect([1, 2, 3, 4, 5].map(lockDelaySeconds)).toEqual([0, 0, 0, 0, 0]);
     expect([6, 7, 8, 9].map(lockDelaySeconds)).toEqual([30, 60, 120, 240]);
     expect(lockDelaySeconds(50)).toBe(900);
+  });
+});
+
+describe("control characters", () => {
+  it("are refused in single-line texts, and allowed as tab and line breaks in multi-line ones", () => {
+    expect(hasControlChars("Bakkerij Janssens")).toBe(false);
+    expect(hasControlChars("Café «Zuid» – 12 €")).toBe(false);
+    for (const c of ["\0", "\u0001", "\u001b", "\u007f", "\u0085", "\t", "\n", "\r"]) {
+      expect(hasControlChars(`a${c}b`), JSON.stringify(c)).toBe(true);
+    }
+    expect(hasControlChars("line one\nline two\r\n\tindented", true)).toBe(false);
+    for (const c of ["\0", "\u0008", "\u001b", "\u007f", "\u009f"]) {
+      expect(hasControlChars(`a${c}b`, true), JSON.stringify(c)).toBe(true);
+    }
+  });
+
+  it("are found in a request's path (404) or query (400), however they are escaped", () => {
+    expect(controlCharsInUrl("/merchants/abc%00")).toBe("path");
+    expect(controlCharsInUrl("/merchants/abc%00.data")).toBe("path");
+    expect(controlCharsInUrl("/merchants/%C2%85")).toBe("path");
+    expect(controlCharsInUrl("/admin/lookup/users?q=a%00")).toBe("query");
+    expect(controlCharsInUrl("/promotions/hasselt?q=%1B")).toBe("query");
+    expect(controlCharsInUrl("/promotions/hasselt?q=a%0Ab")).toBeNull();
+    expect(controlCharsInUrl("/promotions/hasselt?q=50%25%00")).toBe("query");
+    // Text that only looks like an escape, and escapes that decode to no character, are left to the routes.
+    expect(controlCharsInUrl("/promotions/hasselt?q=%2500")).toBeNull();
+    expect(controlCharsInUrl("/promotions/hasselt?q=%C0%80")).toBeNull();
+    expect(controlCharsInUrl("/merchants/caf%C3%A9?q=b%C3%A8re")).toBeNull();
+    expect(controlCharsInUrl("/")).toBeNull();
   });
 });

@@ -1,8 +1,16 @@
-/** Issue #14: what an upload is from its bytes, and the media addresses. Pure functions. */
+/** Uploads: what an upload is from its bytes, and the media addresses. Pure functions. */
 import { describe, expect, it } from "vitest";
 import { can, isPublic } from "~/modules/media/media.policy";
 import { sniff } from "~/modules/media/media.sniff";
-import { MEDIA_WIDTHS, mediaHashOf, mediaSrcSet, mediaUrl, parseMediaFile } from "~/modules/media/media.url";
+import {
+  MEDIA_WIDTHS,
+  isOutsideImage,
+  mediaHashOf,
+  mediaReference,
+  mediaSrcSet,
+  mediaUrl,
+  parseMediaFile,
+} from "~/modules/media/media.url";
 
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...Buffer.from(p, "latin1")] : p)));
@@ -57,6 +65,51 @@ describe("media addresses", () => {
     }
     expect(mediaHashOf(`https://elsewhere.example/media/${hash}-640.jpg`)).toBeNull();
     expect(mediaHashOf(null)).toBeNull();
+  });
+});
+
+describe("an image address, however it is spelled", () => {
+  const hash = "0123456789abcdef0123456789abcdef";
+  const site = (host: string) => host === "127.0.0.1" || host === "buurt.example";
+
+  it("names the upload it resolves to in a browser", () => {
+    for (const url of [
+      `/media/${hash}-1280.jpg`,
+      `/media/${hash}-1280.jpg?a`,
+      `/media/${hash}-1280.jpg#x`,
+      ` /media/${hash}-640.webp `,
+      `/MEDIA/${hash.toUpperCase()}-1280.JPG`,
+      `/%6Dedia/${hash}-1280.jpg`,
+      `/x/%2e%2e/media/${hash}-1280.jpg`,
+      `/x/../media/${hash}-1280.jpg`,
+      `\\media\\${hash}-1280.jpg`,
+      `/media%2F${hash}-1280.jpg`,
+      `http://127.0.0.1:3000/media/${hash}-1280.jpg`,
+      `HTTPS://BUURT.EXAMPLE/media/${hash}-320.avif`,
+      `//127.0.0.1:3000/media/${hash}-1280.jpg`,
+      // Another host's address in an upload's exact shape is checked too: an alias of this site may serve it.
+      `https://alias.example/media/${hash}-1280.jpg`,
+    ]) {
+      expect(mediaReference(url, site), url).toEqual({ hash });
+    }
+  });
+
+  it("refuses nothing that is elsewhere, and names no upload for other paths of this site's /media/", () => {
+    expect(mediaReference("https://cdn.example/media/photo.jpg", site)).toBeNull();
+    expect(mediaReference("https://cdn.example/a.png", site)).toBeNull();
+    expect(mediaReference("/images/demo/bakery.svg", site)).toBeNull();
+    expect(mediaReference(null, site)).toBeNull();
+    expect(mediaReference("/media/upload", site)).toEqual({ hash: null });
+    expect(mediaReference(`/media/${hash}-1280.gif`, site)).toEqual({ hash: null });
+    expect(mediaReference(`http://127.0.0.1:3000/MEDIA/nothing`, site)).toEqual({ hash: null });
+  });
+
+  it("tells images of this site from images fetched from another", () => {
+    expect(isOutsideImage(`/media/${hash}-1280.jpg`)).toBe(false);
+    expect(isOutsideImage("/images/demo/bakery.svg")).toBe(false);
+    expect(isOutsideImage("https://tracker.example/pixel.gif")).toBe(true);
+    expect(isOutsideImage("//tracker.example/pixel.gif")).toBe(true);
+    expect(isOutsideImage("/\\tracker.example/pixel.gif")).toBe(true);
   });
 });
 

@@ -10,10 +10,11 @@ import { media, mediaVariants, reports } from "@db/schema";
 import type { Actor } from "~/lib/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
+import { hostAllowed } from "~/lib/origin.server";
 import { can, isPublic } from "./media.policy";
 import { type Processed, processImage } from "./media.process.server";
 import { mediaStore, storeFor } from "./media.storage.server";
-import { CONTENT_TYPES, type MediaFormat, mediaHashOf, parseMediaFile, storedMediaUrl } from "./media.url";
+import { CONTENT_TYPES, type MediaFormat, mediaReference, parseMediaFile, storedMediaUrl } from "./media.url";
 
 /** The rows an image can illustrate; each is one column of the media row. */
 export type MediaTarget =
@@ -77,7 +78,14 @@ export async function uploadImage(actor: Actor | null, file: Buffer): Promise<Up
  */
 export async function attachImage(tx: DbOrTx, actor: Actor, target: MediaTarget, url: string | null | undefined) {
   const column = COLUMN[target.kind];
-  const hash = mediaHashOf(url);
+  // Whatever the spelling (`?a`, `#x`, this site's absolute address, `%2e`, upper case...), an address that a
+  // browser resolves to an upload is that upload, and one under this site's /media/ that names none is
+  // nobody's: both are checked here, not only the plain `/media/<hash>-1280.jpg`.
+  const reference = mediaReference(url, hostAllowed);
+  if (reference && !reference.hash) {
+    throw new ValidationError(MEDIA_NOT_YOURS, { image_url: MEDIA_NOT_YOURS, logo_url: MEDIA_NOT_YOURS });
+  }
+  const hash = reference?.hash ?? null;
   let keepId: string | null = null;
   if (hash) {
     const [row] = await tx.select().from(media).where(eq(media.hash, hash)).limit(1);

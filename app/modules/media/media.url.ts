@@ -36,6 +36,47 @@ export function mediaHashOf(url: string | null | undefined): string | null {
   return parseMediaFile(path.slice("/media/".length))?.hash ?? null;
 }
 
+const ANY_SPELLING = /^\/media\/([0-9a-f]{32})-\d{2,4}\.(?:avif|webp|jpg)$/;
+
+/**
+ * What an image address names once spelled the way a browser resolves it (dot segments, `%2e`, backslashes,
+ * percent-escapes, any case, `?…`, `#…`, absolute or protocol-relative): `{ hash }` when it is an upload's
+ * address, on this site or any other host; `{ hash: null }` when it is under this site's /media/ but names no
+ * upload; null when it is an image elsewhere. `isSiteHost` says which host names are this site's.
+ */
+export function mediaReference(
+  url: string | null | undefined,
+  isSiteHost: (hostname: string) => boolean,
+): { hash: string | null } | null {
+  if (!url) return null;
+  const base = "http://relative.invalid/";
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim(), base);
+  } catch {
+    return null;
+  }
+  let path = parsed.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* an escape that is not UTF-8 names no upload; the path is judged as written */
+  }
+  path = path.replace(/\\/g, "/").toLowerCase();
+  const upload = ANY_SPELLING.exec(path);
+  if (upload) return { hash: upload[1] };
+  const onSite = parsed.href.startsWith(base) || isSiteHost(parsed.hostname);
+  return onSite && path.startsWith("/media/") ? { hash: null } : null;
+}
+
+/**
+ * Whether an image is fetched from another site: anything but a path on this site. Loading one tells that
+ * site who is looking, and when.
+ */
+export function isOutsideImage(url: string): boolean {
+  return !/^\/(?![/\\])/.test(url);
+}
+
 export function mediaUrl(hash: string, width: MediaWidth, format: MediaFormat): string {
   return `/media/${hash}-${width}.${EXT[format]}`;
 }

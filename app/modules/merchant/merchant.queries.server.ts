@@ -16,6 +16,7 @@ import {
 } from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { todayIso } from "~/lib/format";
+import { isTextId } from "~/lib/query";
 import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search.server";
 
 export const MERCHANTS_PAGE_SIZE = 12;
@@ -186,7 +187,7 @@ export type PublicMerchant = {
 
 /** One public merchant with its counts, or null (unknown, or its municipality is inactive). */
 export async function findPublicMerchant(id: string): Promise<PublicMerchant | null> {
-  if (!id || id.length > 64) return null;
+  if (!isTextId(id)) return null;
   const db = await getDb();
   const today = todayIso();
   const [row] = await db

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, emailField, uuidField } from "~/lib/validation";
+import { LIMITS, checkbox, emailField, present, requiredText, uuidField } from "~/lib/validation";
 
 /** The choice per followed municipality: urgent reports as they are approved, and/or the weekly digest. */
 export const followSchema = z.object({
@@ -13,10 +13,6 @@ export type FollowInput = z.output<typeof followSchema>;
 export const NEWSLETTER_REQUIRED = "footer.newsletter.required";
 export const newsletterSchema = z.object({
   email: emailField(NEWSLETTER_REQUIRED),
-  municipality: z
-    .string({ error: "footer.newsletter.municipalityRequired" })
-    .trim()
-    .min(1, { error: "footer.newsletter.municipalityRequired" })
-    .max(120, { error: "validation.tooLong" }),
+  municipality: present(requiredText(LIMITS.short, "footer.newsletter.municipalityRequired")),
 });
 export type NewsletterInput = z.output<typeof newsletterSchema>;

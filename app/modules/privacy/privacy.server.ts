@@ -36,14 +36,14 @@ import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib
 import { type Locale, isLocale } from "~/lib/i18n";
 import { enqueue } from "~/lib/jobs.server";
 import { securityEvent } from "~/lib/log.server";
-import { accountLock } from "~/lib/rate-limit.server";
+import { accountLock, noteRetryAfter } from "~/lib/rate-limit.server";
 import { recordEvent } from "../log/log.server";
 import { queueTemplateMail } from "../mail/compose.server";
 import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
 import { storedMediaUrl } from "../media/media.url";
 import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
-import { isUuid } from "~/lib/query";
+import { isTextId, isUuid } from "~/lib/query";
 
 export const EXPORT_JOB = "privacy.export";
 /** Exports one requester may prepare for one account per 24 hours. */
@@ -356,8 +356,12 @@ export async function requestExport(
       .limit(1);
     if (pending) return { id: pending.id, created: false };
     // Each export is a full copy of the account's data: a few a day are plenty.
-    const [{ n: today }] = await tx
-      .select({ n: count() })
+    const [{ n: today, wait }] = await tx
+      .select({
+        n: count(),
+        // When the oldest of them leaves the day: the answer's Retry-After.
+        wait: sql<number>`ceil(extract(epoch from (min(${dataExports.createdAt}) + interval '1 day' - now())))::int`,
+      })
       .from(dataExports)
       .where(
         and(
@@ -366,7 +370,10 @@ export async function requestExport(
           requestedBy ? eq(dataExports.requestedBy, requestedBy) : sql`${dataExports.requestedBy} is null`,
         ),
       );
-    if (Number(today) >= EXPORTS_PER_DAY) throw new HttpError(429, "account:privacy.export.tooMany");
+    if (Number(today) >= EXPORTS_PER_DAY) {
+      noteRetryAfter(Math.max(1, Number(wait)));
+      throw new HttpError(429, "account:privacy.export.tooMany");
+    }
     const expiresAt = new Date(Date.now() + env().EXPORT_TTL_DAYS * 86_400_000);
     const [row] = await tx
       .insert(dataExports)
@@ -648,6 +655,7 @@ export async function eraseAccount(
 /** For the admin panel's privacy page: the account's name, address and role (admin only). */
 export async function getAccountForPrivacy(actor: Actor | null, userId: string) {
   if (!can(actor, "export", { userId, via: "admin" })) throw new ForbiddenError();
+  if (!isTextId(userId)) throw new NotFoundError();
   const db = await getDb();
   const [row] = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, createdAt: users.createdAt })

@@ -21,6 +21,6 @@ export const moderationSchema = z.object({
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.enum(REPORT_REJECTION_REASONS, { error: "validation.invalid" }).optional(),
   ),
-  note: optionalText(MODERATION_NOTE_MAX),
+  note: optionalText(MODERATION_NOTE_MAX, true),
 });
 export type ModerationInput = z.output<typeof moderationSchema>;

@@ -1,4 +1,5 @@
-/** Admin panel: moderation of the residents' reports (SPEC §2 Reports, §4 report states). */
+/** Admin panel: moderation of the residents' reports (pending, approved, rejected). */
+import { useState } from "react";
 import { Check, Trash2, X } from "~/components/icons";
 import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge, type Tone } from "~/components/ui/badge";
@@ -19,6 +20,7 @@ import {
   moderateReport,
 } from "~/modules/report/report.admin.server";
 import { isUrgentType } from "~/modules/report/report.policy";
+import { isOutsideImage } from "~/modules/media/media.url";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -56,6 +58,45 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 const STATUS_TONE: Record<string, Tone> = { pending: "amber", approved: "green", rejected: "slate" };
 
+/** The host an outside address names, for the button that loads it (the address itself when unparsable). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * A report's photo. An upload (a path on this site) shows at once; an address on another website is loaded
+ * only when the moderator asks, since any account can file a report whose picture tells its site the
+ * moderator's address and when they moderate.
+ */
+function ReportPhoto({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const [load, setLoad] = useState(false);
+  const outside = isOutsideImage(url);
+  if (outside && !load) {
+    return (
+      <button type="button" className="btn-secondary mb-1 px-2 py-1 text-xs" onClick={() => setLoad(true)}>
+        {t("admin:reports.loadOutside", { host: hostOf(url) })}
+      </button>
+    );
+  }
+  const alt = t("common:media.photo");
+  const box = { width: 96, height: 54, className: "aspect-video w-24 rounded bg-slate-100 object-cover" };
+  return (
+    // The photo the moderator decides on: private to admins until approved.
+    <a href={url} className="mb-1 block w-24" target="_blank" rel="noreferrer">
+      {outside ? (
+        <img src={url} alt={alt} referrerPolicy="no-referrer" {...box} />
+      ) : (
+        <Picture src={url} alt={alt} sizes="96px" {...box} />
+      )}
+    </a>
+  );
+}
+
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const crud = useCrud<AdminReportRow>();
@@ -71,7 +112,11 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
+      <div>
+        <PanelHeader title={t("admin:reports.title")} intro={t("admin:reports.intro")} />
+        {/* Close under the intro it qualifies (the heading keeps its own space below). */}
+        <p className="-mt-4 max-w-prose text-sm text-slate-600">{t("admin:reports.outsideNote")}</p>
+      </div>
       <DataTable
         caption={t("admin:reports.caption")}
         {...loaderData}
@@ -84,19 +129,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             header: t("admin:reports.description"),
             cell: (r) => (
               <div className="min-w-40">
-                {r.imageUrl && (
-                  // The photo the moderator decides on (issue #14): private to admins until approved.
-                  <a href={r.imageUrl} className="mb-1 block w-24" target="_blank" rel="noreferrer">
-                    <Picture
-                      src={r.imageUrl}
-                      alt={t("common:media.photo")}
-                      width={96}
-                      height={54}
-                      sizes="96px"
-                      className="aspect-video w-24 rounded bg-slate-100 object-cover"
-                    />
-                  </a>
-                )}
+                {r.imageUrl && <ReportPhoto key={r.imageUrl} url={r.imageUrl} />}
                 <div className="font-medium text-slate-900" title={r.description}>
                   {truncate(r.description, 50)}
                 </div>

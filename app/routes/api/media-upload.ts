@@ -5,14 +5,15 @@
  * attaching the upload to a row is checked when that row's form is saved.
  */
 import { log } from "~/lib/log.server";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWait } from "~/lib/rate-limit.server";
 import { can } from "~/modules/media/media.policy";
 import { UploadRefused } from "~/modules/media/media.process.server";
 import { uploadImage } from "~/modules/media/media.server";
 import { readUpload } from "~/modules/media/media.upload.server";
 import type { Route } from "./+types/media-upload";
 
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /** Nothing to read here: uploads are POSTed. */
 export async function loader() {
@@ -24,10 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!actor || !can(actor, "upload")) {
     return json({ ok: false, reason: "signIn", error: context.t("common:media.errors.signIn") }, 401);
   }
-  try {
-    await enforce("upload", [`user:${actor.id}`, `ip:${context.ip}`], context.requestId);
-  } catch {
-    return json({ ok: false, reason: "tooMany", error: context.t("errors.tooManyRequests") }, 429);
+  const wait = await limitWait("upload", [`user:${actor.id}`, `ip:${context.ip}`], context.requestId);
+  if (wait) {
+    return json({ ok: false, reason: "tooMany", error: context.t("errors.tooManyRequests") }, 429, {
+      "Retry-After": String(wait),
+    });
   }
   try {
     const { file } = await readUpload(request);

@@ -1,5 +1,5 @@
 import { CORS_HEADERS, cacheableResponse } from "~/lib/http-cache.server";
-import { addressSubject, enforce } from "~/lib/rate-limit.server";
+import { addressSubject, limitWait } from "~/lib/rate-limit.server";
 import { baseUrl } from "~/lib/auth.server";
 import { log } from "~/lib/log.server";
 import { ApiError, RESOURCES, type Resource, listResource, parseListParams } from "~/modules/opendata/api.server";
@@ -20,18 +20,8 @@ const apiError = (status: number, code: string, message: string, headers: Record
   json(status, { error: { code, message } }, headers);
 
 async function limited(ip: string, requestId: string): Promise<Response | null> {
-  try {
-    await enforce("api", [addressSubject(ip)], requestId);
-    return null;
-  } catch (err) {
-    const init = (err as { init?: { status?: number; headers?: Record<string, string> } }).init;
-    if (init?.status === 429) {
-      return apiError(429, "rate_limited", "Too many requests", {
-        "Retry-After": init.headers?.["Retry-After"] ?? "60",
-      });
-    }
-    throw err;
-  }
+  const wait = await limitWait("api", [addressSubject(ip)], requestId);
+  return wait ? apiError(429, "rate_limited", "Too many requests", { "Retry-After": String(wait) }) : null;
 }
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { FormMessage, TextArea, TextField } from "~/components/form";
 import { parseWith, readForm } from "~/lib/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/meta";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWait, retryAfter } from "~/lib/rate-limit.server";
 import { contactSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -32,15 +32,13 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await context.getActor();
-  try {
-    await enforce("contact", [`ip:${context.ip}`, ...(actor ? [`user:${actor.id}`] : [])], context.requestId);
-  } catch (err) {
-    // Over the limit: answer in the form (429) instead of an error page.
-    if (err && typeof err === "object" && "init" in err) {
-      return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors: {} }, { status: 429 });
-    }
-    throw err;
-  }
+  const wait = await limitWait(
+    "contact",
+    [`ip:${context.ip}`, ...(actor ? [`user:${actor.id}`] : [])],
+    context.requestId,
+  );
+  // Over the limit: answer in the form (429) instead of an error page.
+  if (wait) return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors: {} }, retryAfter(wait));
   const form = await readForm(request);
   const parsed = parseWith(contactSchema, form);
   if (!parsed.ok) return data(parsed, { status: 400 });

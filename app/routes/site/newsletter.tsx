@@ -5,7 +5,7 @@ import { messageKey } from "~/lib/i18n-keys";
 import { NewsletterForm } from "~/components/site-footer";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { metaTags } from "~/lib/meta";
-import { addressSubject, enforce } from "~/lib/rate-limit.server";
+import { addressSubject, limitWait, retryAfter } from "~/lib/rate-limit.server";
 import { newsletterSchema } from "~/modules/notification/notification.schema";
 import { subscribeNewsletter } from "~/modules/notification/newsletter.server";
 import type { Route } from "./+types/newsletter";
@@ -21,14 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    await enforce("newsletter", [addressSubject(context.ip)], context.requestId);
-  } catch (err) {
-    if (err && typeof err === "object" && "init" in err) {
-      return data({ ok: false as const, formError: "errors.tooManyRequests" }, { status: 429 });
-    }
-    throw err;
-  }
+  const wait = await limitWait("newsletter", [addressSubject(context.ip)], context.requestId);
+  if (wait) return data({ ok: false as const, formError: "errors.tooManyRequests" }, retryAfter(wait));
   const form = await readForm(request);
   const parsed = parseWith(newsletterSchema, form);
   if (!parsed.ok) {

@@ -23,7 +23,7 @@ import { BackLink } from "~/components/site/cards";
 import { errorResponse, parseWith, readForm } from "~/lib/form.server";
 import { requireActor } from "~/lib/guards.server";
 import { metaTags } from "~/lib/meta";
-import { enforce } from "~/lib/rate-limit.server";
+import { limitWait, retryAfter } from "~/lib/rate-limit.server";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport } from "~/modules/report/report.server";
@@ -50,15 +50,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireActor(request, context);
   const municipality = await requireActiveMunicipality(params.municipality, request);
-  try {
-    await enforce("report", [`user:${actor.id}`, `ip:${context.ip}`], context.requestId);
-  } catch (err) {
-    // Over the limit: answer in the form (429) instead of an error page.
-    if (err && typeof err === "object" && "init" in err) {
-      return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors: {} }, { status: 429 });
-    }
-    throw err;
-  }
+  const wait = await limitWait("report", [`user:${actor.id}`, `ip:${context.ip}`], context.requestId);
+  // Over the limit: answer in the form (429) instead of an error page.
+  if (wait) return data({ ok: false as const, formError: "errors.tooManyRequests", fieldErrors: {} }, retryAfter(wait));
   const form = await readForm(request);
   const parsed = parseWith(reportSchema, form);
   if (!parsed.ok) return data(parsed, { status: 400 });
