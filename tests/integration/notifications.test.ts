@@ -26,6 +26,7 @@ import { findFollow, listFollows, saveFollow } from "~/modules/notification/foll
 import { JOB, digestContent } from "~/modules/notification/notification.jobs.server";
 import "~/modules/notification/notification.jobs.server";
 import {
+  CONFIRM_PURPOSE,
   NEWSLETTER_CONFIRM_LIMIT,
   confirmNewsletter,
   newsletterLimitKey,
@@ -41,6 +42,7 @@ import { action as adminReportsAction } from "~/routes/admin/reports";
 import { action as alertsAction } from "~/routes/account/alerts";
 import { loader as myReportsLoader } from "~/routes/account/my-reports";
 import { action as newsletterAction } from "~/routes/site/newsletter";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/site/newsletter-confirm";
 import { action as unsubscribeAction } from "~/routes/site/unsubscribe";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { decodedHeaderOf, headerOf, partOf, startSmtpSink } from "../support/smtp-sink";
@@ -446,6 +448,53 @@ describe("newsletter and weekly digest", () => {
     expect(await db.select().from(newsletterConfirmLimits).where(eq(newsletterConfirmLimits.key, key))).toEqual([]);
     expect(await subscribeNewsletter({ email: base, municipality: towns[4].slug }, "en")).toBe("queued");
     expect(normaliseAddress(" Ann.Smith+Tag+x@Example.ORG ")).toBe("ann.smith@example.org");
+  });
+
+  it("the confirmation link confirms on its page's POST only: GET and HEAD (a mail scanner) change nothing", async () => {
+    const town = await makeMunicipality({ name: "Bilzen" });
+    const email = `scan-${Date.now()}@example.test`;
+    expect(await subscribeNewsletter({ email, municipality: town.slug }, "nl")).toBe("queued");
+    const db = await getDb();
+    const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+    const token = await signToken(CONFIRM_PURPOSE, row.id, { expiresInSec: 3600 });
+    const url = `http://localhost/newsletter/confirm?token=${token}`;
+    const status = async () =>
+      (await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, row.id)))[0].status;
+
+    for (const method of ["GET", "HEAD"]) {
+      const page = await confirmLoader({
+        request: new Request(url, { method }),
+        context: contextFor(null),
+        params: {},
+      } as never);
+      expect(page.state).toEqual({ status: "pending", municipalityName: "Bilzen", municipalitySlug: town.slug });
+    }
+    expect(await status()).toBe("pending");
+
+    const confirm = () =>
+      outcome(() =>
+        confirmAction({
+          request: new Request(url, { method: "POST", body: new URLSearchParams() }),
+          context: contextFor(null),
+          params: {},
+        } as never),
+      );
+    expect(await confirm()).toMatchObject({ status: 200, body: { result: { status: "confirmed" } } });
+    expect(await status()).toBe("confirmed");
+    expect(await confirm()).toMatchObject({ status: 200, body: { result: { status: "already" } } });
+    const again = await confirmLoader({ request: new Request(url), context: contextFor(null), params: {} } as never);
+    expect(again.state).toMatchObject({ status: "already" });
+    const bad = await outcome(() =>
+      confirmAction({
+        request: new Request(`http://localhost/newsletter/confirm?token=${token}x`, {
+          method: "POST",
+          body: new URLSearchParams(),
+        }),
+        context: contextFor(null),
+        params: {},
+      } as never),
+    );
+    expect(bad).toMatchObject({ status: 400, body: { result: { status: "invalid" } } });
   });
 
   it("the newsletter form needs an address and an active municipality", async () => {

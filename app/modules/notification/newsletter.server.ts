@@ -13,7 +13,7 @@
  */
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { mailOutbox, newsletterSubscriptions, users } from "@db/schema";
+import { mailOutbox, municipalities, newsletterSubscriptions, users } from "@db/schema";
 import { baseUrl, getAuthSecret } from "~/lib/auth.server";
 import { runInBackground } from "~/lib/background.server";
 import { ignoreWritesTo } from "~/lib/cache.server";
@@ -176,7 +176,37 @@ export type ConfirmResult =
   | { status: "confirmed" | "already"; municipalityName: string; municipalitySlug: string }
   | { status: "invalid" };
 
-/** The confirmation link: idempotent (a second click says it was already confirmed). */
+export type ConfirmationState =
+  | { status: "pending" | "already"; municipalityName: string; municipalitySlug: string }
+  | { status: "invalid" };
+
+/**
+ * What a confirmation link would confirm, read only: the page opened from the mail shows it with a button, so
+ * a mail scanner or a link preview that fetches the link (GET or HEAD) confirms nothing.
+ */
+export async function describeNewsletterConfirmation(token: string | null): Promise<ConfirmationState> {
+  const id = await verifyToken(CONFIRM_PURPOSE, token);
+  if (!id) return { status: "invalid" };
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      status: newsletterSubscriptions.status,
+      municipalityName: municipalities.name,
+      municipalitySlug: municipalities.slug,
+    })
+    .from(newsletterSubscriptions)
+    .innerJoin(municipalities, eq(municipalities.id, newsletterSubscriptions.municipalityId))
+    .where(eq(newsletterSubscriptions.id, id))
+    .limit(1);
+  if (!row) return { status: "invalid" };
+  return {
+    status: row.status === "confirmed" ? "already" : "pending",
+    municipalityName: row.municipalityName,
+    municipalitySlug: row.municipalitySlug,
+  };
+}
+
+/** The confirmation (the page's button, a POST): idempotent (a second click says it was already confirmed). */
 export async function confirmNewsletter(token: string | null): Promise<ConfirmResult> {
   const id = await verifyToken(CONFIRM_PURPOSE, token);
   if (!id) return { status: "invalid" };
