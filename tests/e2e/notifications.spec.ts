@@ -150,6 +150,7 @@ test.describe("closing the loop with residents", () => {
       "Recevoir la newsletter hebdomadaire de Zonhoven à cette adresse ?",
     );
     await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath("newsletter-confirm.png"), fullPage: true });
     // The person confirms with the page's button.
     await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
     await expect(page.getByRole("status")).toHaveText(

@@ -450,6 +450,24 @@ describe("newsletter and weekly digest", () => {
     expect(normaliseAddress(" Ann.Smith+Tag+x@Example.ORG ")).toBe("ann.smith@example.org");
   });
 
+  it("subscribes when the auth secret is the stored one (the embedded database has one connection)", async () => {
+    const configured = process.env.BETTER_AUTH_SECRET;
+    const cached = globalThis as { __authSecret?: Promise<string> };
+    delete process.env.BETTER_AUTH_SECRET;
+    resetEnvCache();
+    cached.__authSecret = undefined;
+    try {
+      const town = await makeMunicipality();
+      const email = `stored-secret-${Date.now()}@example.test`;
+      const hung = new Promise((resolve) => setTimeout(() => resolve("hung"), 10_000));
+      expect(await Promise.race([subscribeNewsletter({ email, municipality: town.slug }, "en"), hung])).toBe("queued");
+    } finally {
+      process.env.BETTER_AUTH_SECRET = configured;
+      resetEnvCache();
+      cached.__authSecret = undefined;
+    }
+  });
+
   it("the confirmation link confirms on its page's POST only: GET and HEAD (a mail scanner) change nothing", async () => {
     const town = await makeMunicipality({ name: "Bilzen" });
     const email = `scan-${Date.now()}@example.test`;

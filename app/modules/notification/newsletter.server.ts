@@ -62,8 +62,7 @@ export async function newsletterLimitKey(email: string): Promise<string> {
  * Takes one confirmation mail of the address's window, or answers false when the window's mails are used.
  * One statement, so two processes never both take the last one.
  */
-async function takeConfirmSlot(tx: DbOrTx, email: string): Promise<boolean> {
-  const key = await newsletterLimitKey(email);
+async function takeConfirmSlot(tx: DbOrTx, key: string): Promise<boolean> {
   const window = `${NEWSLETTER_CONFIRM_LIMIT.windowHours} hours`;
   const result = (await tx.execute(sql`
     insert into newsletter_confirm_limits as l (key, sent, window_ends_at)
@@ -77,9 +76,10 @@ async function takeConfirmSlot(tx: DbOrTx, email: string): Promise<boolean> {
 }
 
 /** Forgets the address's count (the account with that address is erased). */
-export async function forgetNewsletterLimit(email: string, tx?: DbOrTx): Promise<void> {
-  const db = tx ?? (await getDb());
-  await db.execute(sql`delete from newsletter_confirm_limits where key = ${await newsletterLimitKey(email)}`);
+export async function forgetNewsletterLimit(email: string): Promise<void> {
+  const key = await newsletterLimitKey(email);
+  const db = await getDb();
+  await db.execute(sql`delete from newsletter_confirm_limits where key = ${key}`);
 }
 
 export async function confirmUrl(subscriptionId: string, db?: DbOrTx): Promise<string> {
@@ -115,6 +115,9 @@ export type SubscribeOutcome = "queued" | "confirmed" | "recent" | "limited";
  */
 export async function subscribeNewsletter(input: NewsletterInput, locale: Locale): Promise<SubscribeOutcome> {
   const town = await newsletterTown(input.municipality);
+  // Before the transaction: the key may read the stored auth secret, and the embedded database's one
+  // connection would wait for this transaction to end first.
+  const limitKey = await newsletterLimitKey(input.email);
   const db = await getDb();
   return db.transaction(async (tx): Promise<SubscribeOutcome> => {
     const hour = Math.floor(Date.now() / 3_600_000);
@@ -141,7 +144,7 @@ export async function subscribeNewsletter(input: NewsletterInput, locale: Locale
       }
     }
     // Over the limit nothing is stored: no row, no mail.
-    if (!(await takeConfirmSlot(tx, input.email))) {
+    if (!(await takeConfirmSlot(tx, limitKey))) {
       log("info", "newsletter confirmation mail limit reached", { municipalityId: town.id });
       return "limited";
     }
