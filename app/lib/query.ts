@@ -22,7 +22,31 @@ export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The names of the fields that differ between a row before and after a change (audit metadata). */
+/** A value as comparable text: objects with their keys sorted (jsonb hands them back in its own order). */
+function comparable(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value !== "object") return String(value);
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === "object" && !(v instanceof Date)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return JSON.stringify(sort(value));
+}
+
+/** Whether two stored values are the same (null and blank alike; objects by their contents). */
+export const sameValue = (a: unknown, b: unknown) => comparable(a) === comparable(b);
+
+/**
+ * The names of the fields that differ between a row before and after a change (audit metadata); null and
+ * blank are the same, and objects (translations, opening hours) are compared by their contents.
+ */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after).filter((k) => String(before[k] ?? "") !== String(after[k] ?? ""));
+  return Object.keys(after).filter((k) => !sameValue(before[k], after[k]));
 }

@@ -466,6 +466,21 @@ export const signInFailures = pgTable("sign_in_failures", {
 });
 
 /**
+ * Newsletter confirmation mails per address (migration 0017): how many one address was sent in its current
+ * 24-hour window, whatever the municipality. The key is a keyed hash of the normalised address (lower case,
+ * "+tag" removed), so no address is stored; the retention job deletes ended windows.
+ */
+export const newsletterConfirmLimits = pgTable(
+  "newsletter_confirm_limits",
+  {
+    key: text("key").primaryKey(),
+    sent: integer("sent").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("newsletter_confirm_limits_window_ends_idx").on(t.windowEndsAt)],
+);
+
+/**
  * Exact row counts of the large tables, kept by statement-level triggers (migration 0002), so an admin list
  * without a search shows its total without counting every row (issue #7: costs flat as data grows).
  */

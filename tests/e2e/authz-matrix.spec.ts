@@ -119,7 +119,7 @@ const MATRIX: Record<string, Row> = {
     post: signedIn("login", "handled"),
   },
   "routes/site/newsletter": { url: "/newsletter", get: "ok", post: "handled" },
-  "routes/site/newsletter-confirm": { url: "/newsletter/confirm", get: "ok", post: "none" },
+  "routes/site/newsletter-confirm": { url: "/newsletter/confirm", get: "ok", post: "handled" },
   // Without a valid token the action refuses (400); signed in or not makes no difference.
   "routes/site/unsubscribe": { url: "/unsubscribe", get: "ok", post: "handled" },
   "not-found": { url: "/404", get: "notfound", post: "none" },

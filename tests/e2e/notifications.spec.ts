@@ -141,12 +141,24 @@ test.describe("closing the loop with residents", () => {
     const mail = await waitForMail(email);
     expect(mail.subject).toContain("Confirmez votre newsletter pour Zonhoven");
     const link = /(http:\/\/\S+\/newsletter\/confirm\?token=\S+)/.exec(mail.text)?.[1] as string;
-    await page.goto(`${new URL(link).pathname}${new URL(link).search}&lng=fr`);
+    const confirmPage = `${new URL(link).pathname}${new URL(link).search}`;
+    // A mail scanner fetches the link (HEAD, GET): that confirms nothing.
+    expect((await page.request.head(confirmPage)).status()).toBe(200);
+    expect((await page.request.get(confirmPage)).status()).toBe(200);
+    await page.goto(`${confirmPage}&lng=fr`);
+    await expect(page.getByRole("status")).toHaveText(
+      "Recevoir la newsletter hebdomadaire de Zonhoven à cette adresse ?",
+    );
+    await expectAccessible(page);
+    await page.screenshot({ path: test.info().outputPath("newsletter-confirm.png"), fullPage: true });
+    // The person confirms with the page's button.
+    await page.getByRole("button", { name: "Confirmer mon inscription" }).click();
     await expect(page.getByRole("status")).toHaveText(
       "Merci ! Vous recevrez désormais la newsletter hebdomadaire de Zonhoven.",
     );
+    await expect(page.getByRole("link", { name: "Découvrir Zonhoven" })).toBeVisible();
     await expectAccessible(page);
-    await page.goto(`${new URL(link).pathname}${new URL(link).search}&lng=en`);
+    await page.goto(`${confirmPage}&lng=en`);
     await expect(page.getByRole("status")).toHaveText(
       "This address was already confirmed for the newsletter of Zonhoven.",
     );

@@ -206,6 +206,31 @@ describe("admin merchant management", () => {
     expect(log.metadata.changed).toEqual(expect.arrayContaining(["businessName", "isPremium"]));
   });
 
+  it("saved with the same business name, keeps the account's own name and names no changed field", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const merchant = await makeUser("merchant", { name: "Jef Peeters" });
+    const db = await getDb();
+    const translations = { fr: { description: "Une boulangerie." }, nl: { description: "Een bakkerij." } };
+    await db.update(merchants).set({ description: "A bakery.", translations }).where(eq(merchants.id, merchant.id));
+    const [m] = await db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    await updateMerchant(admin, merchant.id, {
+      business_name: m.businessName,
+      business_email: m.businessEmail,
+      vat_number: m.vatNumber,
+      municipality_id: m.municipalityId,
+      category: m.category as "Retail" | null,
+      is_premium: m.isPremium,
+      description: m.description,
+      original_locale: "en",
+      // Keys in another order than the stored jsonb: the same translations.
+      translations: { nl: { description: "Een bakkerij." }, fr: { description: "Une boulangerie." } },
+    });
+    const [u] = await db.select().from(users).where(eq(users.id, merchant.id));
+    expect(u.name).toBe("Jef Peeters");
+    const [log] = await logsFor("merchant.updated", "merchantId", merchant.id);
+    expect(log.metadata.changed).toEqual([]);
+  });
+
   it("deletes the merchant and its account together", async () => {
     const admin = await actorFor(await makeUser("admin"));
     const merchant = await makeUser("merchant");

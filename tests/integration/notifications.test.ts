@@ -6,18 +6,34 @@
 import { eq, sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { jobs, municipalityFollows, newsletterSubscriptions, reports, users } from "@db/schema";
+import {
+  jobs,
+  municipalityFollows,
+  newsletterConfirmLimits,
+  newsletterSubscriptions,
+  reports,
+  users,
+} from "@db/schema";
 import { getDb } from "~/lib/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { ForbiddenError, ValidationError } from "~/lib/errors";
 import { serverT } from "~/lib/i18n.server";
 import { drainJobs } from "~/lib/jobs.server";
+import { drainBackground } from "~/lib/background.server";
 import { closeMailTransport } from "~/lib/mail.server";
 import { signToken } from "~/lib/tokens.server";
 import { findFollow, listFollows, saveFollow } from "~/modules/notification/follow.server";
 import { JOB, digestContent } from "~/modules/notification/notification.jobs.server";
 import "~/modules/notification/notification.jobs.server";
-import { confirmNewsletter, subscribeNewsletter } from "~/modules/notification/newsletter.server";
+import {
+  CONFIRM_PURPOSE,
+  NEWSLETTER_CONFIRM_LIMIT,
+  confirmNewsletter,
+  newsletterLimitKey,
+  normaliseAddress,
+  subscribeNewsletter,
+} from "~/modules/notification/newsletter.server";
+import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
 import { describeUnsubscribe, unsubscribe } from "~/modules/notification/unsubscribe.server";
 import { moderateReport } from "~/modules/report/report.admin.server";
 import { fileReport, listMyReports } from "~/modules/report/report.server";
@@ -26,6 +42,7 @@ import { action as adminReportsAction } from "~/routes/admin/reports";
 import { action as alertsAction } from "~/routes/account/alerts";
 import { loader as myReportsLoader } from "~/routes/account/my-reports";
 import { action as newsletterAction } from "~/routes/site/newsletter";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/site/newsletter-confirm";
 import { action as unsubscribeAction } from "~/routes/site/unsubscribe";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { decodedHeaderOf, headerOf, partOf, startSmtpSink } from "../support/smtp-sink";
@@ -353,6 +370,8 @@ describe("newsletter and weekly digest", () => {
     );
     expect(answer).toMatchObject({ status: 200, body: { ok: true } });
     const db = await getDb();
+    // The answer came first; the row and the mail follow it.
+    await drainBackground();
     const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
     expect(row).toMatchObject({ status: "pending", locale: "fr", municipalityId: town.id });
     await drainJobs();
@@ -368,6 +387,132 @@ describe("newsletter and weekly digest", () => {
     await subscribeNewsletter({ email, municipality: town.slug }, "en");
     await drainJobs();
     expect(mailTo(email)).toHaveLength(1);
+  });
+
+  it("caps confirmation mails per address a day across municipalities and +tags, and answers alike", async () => {
+    const towns = await Promise.all([1, 2, 3, 4, 5].map(() => makeMunicipality()));
+    const stamp = Date.now().toString(36);
+    const base = `cap-${stamp}@example.test`;
+    const variants = [
+      base,
+      `CAP-${stamp}+news@example.test`,
+      `cap-${stamp}+a@Example.test`,
+      base,
+      `cap-${stamp}+b@example.test`,
+    ];
+    const db = await getDb();
+    const stored = async () =>
+      (await db.select().from(newsletterSubscriptions)).filter((r) => r.email.startsWith(`cap-${stamp}`));
+    const answers = [];
+    for (const [i, email] of variants.entries()) {
+      const started = performance.now();
+      const answer = await outcome(() =>
+        newsletterAction({
+          request: post("/newsletter", { email, municipality: towns[i].slug }),
+          context: contextFor(null),
+          params: {},
+        } as never),
+      );
+      answers.push({ ...answer, ms: performance.now() - started });
+      // Answered before anything about the address was read or written.
+      expect(await stored()).toHaveLength(Math.min(i, NEWSLETTER_CONFIRM_LIMIT.mails));
+      await drainBackground();
+    }
+    // The same status and text whether or not the limit was reached.
+    for (const a of answers) expect({ status: a.status, body: a.body }).toEqual({ status: 200, body: { ok: true } });
+    await drainJobs();
+    const mails = sink.messages.filter((m) => m.to.some((to) => to.toLowerCase().startsWith(`cap-${stamp}`)));
+    expect(mails).toHaveLength(NEWSLETTER_CONFIRM_LIMIT.mails);
+    // Over the limit nothing is stored: three pending rows, for the three mails.
+    expect(await stored()).toHaveLength(NEWSLETTER_CONFIRM_LIMIT.mails);
+
+    // The count is kept under a keyed hash of the normalised address, never the address itself.
+    const key = await newsletterLimitKey(`Cap-${stamp}+whatever@EXAMPLE.test`);
+    const [limit] = await db.select().from(newsletterConfirmLimits).where(eq(newsletterConfirmLimits.key, key));
+    expect(limit.sent).toBe(NEWSLETTER_CONFIRM_LIMIT.mails);
+    expect(limit.key).not.toContain("cap");
+    const windowLeft = limit.windowEndsAt.getTime() - Date.now();
+    expect(windowLeft).toBeGreaterThan(23 * 3_600_000);
+    expect(windowLeft).toBeLessThanOrEqual(24 * 3_600_000);
+    expect(await subscribeNewsletter({ email: `cap-${stamp}+c@example.test`, municipality: towns[4].slug }, "en")).toBe(
+      "limited",
+    );
+
+    // A day later the address may be sent one again; the ended window is what retention deletes.
+    await db
+      .update(newsletterConfirmLimits)
+      .set({ windowEndsAt: new Date(Date.now() - 1000) })
+      .where(eq(newsletterConfirmLimits.key, key));
+    const retained = await applyRetention(db);
+    expect(retained.newsletterLimits).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(newsletterConfirmLimits).where(eq(newsletterConfirmLimits.key, key))).toEqual([]);
+    expect(await subscribeNewsletter({ email: base, municipality: towns[4].slug }, "en")).toBe("queued");
+    expect(normaliseAddress(" Ann.Smith+Tag+x@Example.ORG ")).toBe("ann.smith@example.org");
+  });
+
+  it("subscribes when the auth secret is the stored one (the embedded database has one connection)", async () => {
+    const configured = process.env.BETTER_AUTH_SECRET;
+    const cached = globalThis as { __authSecret?: Promise<string> };
+    delete process.env.BETTER_AUTH_SECRET;
+    resetEnvCache();
+    cached.__authSecret = undefined;
+    try {
+      const town = await makeMunicipality();
+      const email = `stored-secret-${Date.now()}@example.test`;
+      const hung = new Promise((resolve) => setTimeout(() => resolve("hung"), 10_000));
+      expect(await Promise.race([subscribeNewsletter({ email, municipality: town.slug }, "en"), hung])).toBe("queued");
+    } finally {
+      process.env.BETTER_AUTH_SECRET = configured;
+      resetEnvCache();
+      cached.__authSecret = undefined;
+    }
+  });
+
+  it("the confirmation link confirms on its page's POST only: GET and HEAD (a mail scanner) change nothing", async () => {
+    const town = await makeMunicipality({ name: "Bilzen" });
+    const email = `scan-${Date.now()}@example.test`;
+    expect(await subscribeNewsletter({ email, municipality: town.slug }, "nl")).toBe("queued");
+    const db = await getDb();
+    const [row] = await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
+    const token = await signToken(CONFIRM_PURPOSE, row.id, { expiresInSec: 3600 });
+    const url = `http://localhost/newsletter/confirm?token=${token}`;
+    const status = async () =>
+      (await db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.id, row.id)))[0].status;
+
+    for (const method of ["GET", "HEAD"]) {
+      const page = await confirmLoader({
+        request: new Request(url, { method }),
+        context: contextFor(null),
+        params: {},
+      } as never);
+      expect(page.state).toEqual({ status: "pending", municipalityName: "Bilzen", municipalitySlug: town.slug });
+    }
+    expect(await status()).toBe("pending");
+
+    const confirm = () =>
+      outcome(() =>
+        confirmAction({
+          request: new Request(url, { method: "POST", body: new URLSearchParams() }),
+          context: contextFor(null),
+          params: {},
+        } as never),
+      );
+    expect(await confirm()).toMatchObject({ status: 200, body: { result: { status: "confirmed" } } });
+    expect(await status()).toBe("confirmed");
+    expect(await confirm()).toMatchObject({ status: 200, body: { result: { status: "already" } } });
+    const again = await confirmLoader({ request: new Request(url), context: contextFor(null), params: {} } as never);
+    expect(again.state).toMatchObject({ status: "already" });
+    const bad = await outcome(() =>
+      confirmAction({
+        request: new Request(`http://localhost/newsletter/confirm?token=${token}x`, {
+          method: "POST",
+          body: new URLSearchParams(),
+        }),
+        context: contextFor(null),
+        params: {},
+      } as never),
+    );
+    expect(bad).toMatchObject({ status: 400, body: { result: { status: "invalid" } } });
   });
 
   it("the newsletter form needs an address and an active municipality", async () => {

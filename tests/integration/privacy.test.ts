@@ -13,6 +13,7 @@ import {
   mailOutbox,
   media,
   municipalityFollows,
+  newsletterConfirmLimits,
   newsletterSubscriptions,
   platformEventLogs,
   reports,
@@ -26,6 +27,7 @@ import { drainJobs } from "~/lib/jobs.server";
 import { withRetryAfter } from "~/lib/rate-limit.server";
 import { recordEvent } from "~/modules/log/log.server";
 import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
+import { newsletterLimitKey } from "~/modules/notification/newsletter.server";
 import "~/jobs.server";
 import {
   deleteOwnAccount,
@@ -132,6 +134,10 @@ async function residentWithData() {
   await db.execute(
     sql`insert into rate_limits (key, count, reset_at) values (${`report:user:${user.id}`}, 1, now() + interval '1 hour')`,
   );
+  // The newsletter's mail count of the address, under its keyed hash.
+  await db
+    .insert(newsletterConfirmLimits)
+    .values({ key: await newsletterLimitKey(user.email), sent: 1, windowEndsAt: new Date(Date.now() + 3_600_000) });
   return { town, other, user, actor, approved, pending, rejected, hash };
 }
 
@@ -329,6 +335,10 @@ describe("account deletion", () => {
     ]);
     expect(await db.select().from(dataExports).where(eq(dataExports.id, exportId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const limitKey = await newsletterLimitKey(user.email);
+    expect(await db.select().from(newsletterConfirmLimits).where(eq(newsletterConfirmLimits.key, limitKey))).toEqual(
+      [],
+    );
 
     // The confirmation mail is the one row left that holds the address, until it has been delivered.
     const { found } = await rowsNaming(db, user);

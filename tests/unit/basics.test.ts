@@ -4,6 +4,8 @@ import { detectLocale } from "~/lib/i18n.server";
 import { safeRedirect } from "~/lib/redirect";
 import { isReservedSlug, municipalitySlugOr, toSlug } from "~/lib/routes-reserved";
 import { isRealDate } from "~/lib/validation";
+import { changedFields } from "~/lib/query";
+import { sameWeek } from "~/modules/merchant/merchant.hours";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths and refuses everything else", () => {
@@ -63,5 +65,37 @@ describe("dates", () => {
     expect(isRealDate("2026-02-28")).toBe(true);
     expect(isRealDate("2026-02-30")).toBe(false);
     expect(isRealDate("26-2-3")).toBe(false);
+  });
+});
+
+describe("what an audit row says changed", () => {
+  it("compares objects by their contents, whatever the order of their keys, and blank as null", () => {
+    const before = {
+      title: "Box",
+      terms: null,
+      translations: { fr: { title: "Boîte" }, nl: { title: "Doos", description: "Vers" } },
+    };
+    const same = {
+      title: "Box",
+      terms: "",
+      translations: { nl: { description: "Vers", title: "Doos" }, fr: { title: "Boîte" } },
+    };
+    expect(changedFields(before, same)).toEqual([]);
+    expect(changedFields(before, { ...same, translations: { fr: { title: "Boîte" } } })).toEqual(["translations"]);
+    expect(changedFields(before, { title: "Box 2" })).toEqual(["title"]);
+  });
+
+  it("takes opening hours written as a range or as days as the same week", () => {
+    const range = [
+      { day: "Tuesday - Saturday", hours: "06:30 - 18:00" },
+      { day: "Public holidays", hours: "Closed" },
+    ];
+    const days = ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((day) => ({
+      day,
+      hours: "06:30 - 18:00",
+    }));
+    expect(sameWeek(range, days)).toBe(true);
+    expect(sameWeek(range, days.slice(1))).toBe(false);
+    expect(sameWeek(null, [])).toBe(true);
   });
 });

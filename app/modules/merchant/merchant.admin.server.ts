@@ -13,7 +13,7 @@ import { translationValues } from "~/lib/translations.schema";
 import { type ListQuery, type Page, paging } from "~/lib/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
-import { likePattern } from "~/lib/query";
+import { changedFields, likePattern } from "~/lib/query";
 import { recordEvent } from "../log/log.server";
 import { eraseAccount } from "../privacy/privacy.server";
 import { attachImage } from "../media/media.server";
@@ -179,7 +179,7 @@ export async function createMerchant(actor: Actor | null, input: AdminMerchantCr
   });
 }
 
-/** Updates the merchant and renames the linked user to the business name, in one transaction. */
+/** Updates the merchant and, when the business name changes, renames the linked user to it (one transaction). */
 export async function updateMerchant(actor: Actor | null, id: string, input: AdminMerchantUpdateInput) {
   assertMay(actor, "update");
   await assertMunicipalityId(input.municipality_id);
@@ -198,9 +198,11 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
       ...translationValues(input),
       ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
     };
-    const changed = (Object.keys(next) as (keyof typeof next)[]).filter((k) => current[k] !== next[k]);
+    const changed = changedFields(current, next);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning(rowColumns(merchants));
-    await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
+    // A new business name renames the linked user; saving it unchanged leaves the account's own name alone.
+    if (current.businessName !== input.business_name)
+      await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
     // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
     if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(

@@ -65,6 +65,16 @@ export function listToWeek(list: OpeningHours | string | null | undefined): Week
   return week;
 }
 
+/**
+ * Whether two stored lists give every day the same hours. The weekly editor writes one entry per day, so a
+ * stored range ("Tuesday - Saturday") saved unchanged comes back as five days: the same hours, kept as stored.
+ */
+export function sameWeek(a: OpeningHours | null | undefined, b: OpeningHours | null | undefined): boolean {
+  const x = listToWeek(a);
+  const y = listToWeek(b);
+  return WEEK_DAYS.every((d) => x[d] === y[d]);
+}
+
 export type HoursResult = { ok: true; value: OpeningHours | null } | { ok: false; error: string };
 
 /**

@@ -12,10 +12,11 @@ import { todayIso } from "~/lib/format";
 import { type TranslationInput, translationValues } from "~/lib/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
-import type { OpeningHours } from "./merchant.hours";
+import { type OpeningHours, sameWeek } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
 import { rowColumns } from "~/lib/search.server";
+import { sameValue } from "~/lib/query";
 
 export type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 
@@ -100,17 +101,26 @@ export async function updateOwnMerchantProfile(
   ][]) {
     // A description the form did not post stays as it is.
     if (input[field] === undefined && field === "description") continue;
-    const next = input[field] ?? null;
+    // The same hours written another way (a stored range, a label the editor cannot show) stay as stored.
+    const next =
+      field === "opening_hours" && sameWeek(current.openingHours, input.opening_hours)
+        ? current.openingHours
+        : (input[field] ?? null);
     (values as Record<string, unknown>)[column] = next;
-    if (JSON.stringify(current[column] ?? null) !== JSON.stringify(next)) changed.push(field);
+    if (!sameValue(current[column], next)) changed.push(field);
   }
+  const translated = translationValues(input);
+  if (translated.originalLocale && translated.originalLocale !== current.originalLocale)
+    changed.push("original_locale");
+  if (translated.translations && !sameValue(current.translations, translated.translations))
+    changed.push("translations");
   touches("merchants", current.municipalityId, input.municipality_id);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchants)
       .set({
         ...values,
-        ...translationValues(input),
+        ...translated,
         openingHours: (values.openingHours ?? null) as OpeningHours | null,
       })
       .where(eq(merchants.id, current.id))

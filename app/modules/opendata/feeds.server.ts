@@ -1,13 +1,13 @@
 /**
  * Feeds per municipality (issue #13), built with kept libraries, never string concatenation:
- * - Atom (`feed`) of the municipality's current promotions and of its approved reports (no reporter names),
- * - iCalendar (`ical-generator` 10.x) of its upcoming events.
+ * - Atom (atom.server.ts, fast-xml-parser's builder) of the municipality's current promotions and of its
+ *   approved reports (no reporter names), every text as `type="text"`,
+ * - iCalendar (`ical-generator` 10.x) of its upcoming events, every line ended by CRLF (RFC 5545).
  * Each page that lists these advertises its feed with <link rel="alternate"> (see `feedLinks`).
  */
-import { and, asc, desc, eq, gte } from "drizzle-orm";
-import { Feed } from "feed";
+import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
 import ical from "ical-generator";
-import { events, merchants, promotions, reports } from "@db/schema";
+import { events, media, mediaVariants, merchants, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth.server";
 import { getDb } from "~/lib/db.server";
 import { absoluteUrlOrNull } from "~/lib/origin.server";
@@ -20,6 +20,8 @@ import type { TFunction } from "~/lib/translator";
 import type { MunicipalityRow } from "../municipality/municipality.server";
 import { getSettings } from "../settings/settings.server";
 import { reportTypeLabel } from "../mail/templates";
+import { CONTENT_TYPES, parseMediaFile } from "../media/media.url";
+import { type AtomLink, atomDocument } from "./atom.server";
 
 export const FEED_LIMIT = 50;
 export const CALENDAR_LIMIT = 500;
@@ -44,23 +46,61 @@ export function feedAlternates(
   }));
 }
 
-async function newFeed(town: MunicipalityRow, locale: Locale, kind: "promotions" | "reports", updated: Date) {
+async function feedHead(town: MunicipalityRow, locale: Locale, kind: "promotions" | "reports", updated: Date) {
   const t = serverT(locale);
   const city = localizedText(town, "name", locale) ?? town.name;
   const { siteName } = await getSettings();
   const site = baseUrl();
   const listPath = kind === "promotions" ? `/promotions/${town.slug}` : `/reports/${town.slug}`;
-  return new Feed({
+  return {
     id: `${site}${feedPaths(town.slug)[kind]}`,
     title: t(`site:feeds.${kind}Title`, { city, siteName }),
-    description: t(`site:feeds.${kind}Description`, { city }),
+    subtitle: t(`site:feeds.${kind}Description`, { city }),
     link: `${site}${listPath}`,
-    language: locale,
+    self: `${site}${feedPaths(town.slug)[kind]}`,
+    lang: locale,
     updated,
+    author: siteName,
     generator: siteName,
-    copyright: `© ${siteName}`,
-    feedLinks: { atom: `${site}${feedPaths(town.slug)[kind]}` },
-  });
+    rights: `© ${siteName}`,
+  };
+}
+
+/**
+ * The enclosure of a promotion's picture. An upload (`/media/<hash>-<width>.<ext>`) has the type and size of
+ * its stored variant (and none when that variant is gone); an outside address names no type, since its
+ * extension says nothing reliable (an Atom link's type is optional).
+ */
+async function pictureEnclosures(urls: (string | null)[]): Promise<Map<string, AtomLink>> {
+  const uploads = new Map<string, NonNullable<ReturnType<typeof parseMediaFile>>>();
+  for (const url of urls) {
+    const parsed = url?.startsWith("/media/") ? parseMediaFile(url.slice("/media/".length)) : null;
+    if (url && parsed) uploads.set(url, parsed);
+  }
+  const stored = new Map<string, number>();
+  if (uploads.size) {
+    const db = await getDb();
+    const rows = await db
+      .select({ hash: media.hash, width: mediaVariants.width, format: mediaVariants.format, size: mediaVariants.size })
+      .from(media)
+      .innerJoin(mediaVariants, eq(mediaVariants.mediaId, media.id))
+      .where(inArray(media.hash, [...new Set([...uploads.values()].map((u) => u.hash))]));
+    for (const r of rows) stored.set(`${r.hash}-${r.width}-${r.format}`, r.size);
+  }
+  const out = new Map<string, AtomLink>();
+  for (const url of urls) {
+    if (!url || out.has(url)) continue;
+    const href = absoluteUrlOrNull(url);
+    if (!href) continue;
+    const upload = uploads.get(url);
+    if (!upload) {
+      if (!url.startsWith("/")) out.set(url, { href });
+      continue;
+    }
+    const size = stored.get(`${upload.hash}-${upload.width}-${upload.format}`);
+    if (size !== undefined) out.set(url, { href, type: CONTENT_TYPES[upload.format], length: size });
+  }
+  return out;
 }
 
 /** Atom: the municipality's promotions still valid today, newest first. */
@@ -87,23 +127,24 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
     .limit(FEED_LIMIT);
   const t = serverT(locale);
   const site = baseUrl();
-  const feed = await newFeed(town, locale, "promotions", rows[0]?.createdAt ?? new Date(0));
-  for (const p of rows) {
+  const pictures = await pictureEnclosures(rows.map((p) => p.imageUrl));
+  const entries = rows.map((p) => {
     const url = `${site}/promotions/${town.slug}/${p.id}`;
     const offer = [p.discount, p.price].filter(Boolean).join(" · ");
-    feed.addItem({
+    const picture = p.imageUrl ? pictures.get(p.imageUrl) : undefined;
+    return {
       id: url,
       link: url,
       title: localizedPlain(p, "title", locale, t) ?? p.title,
-      description: [offer, t("site:feeds.validUntil", { date: p.validUntil })].filter(Boolean).join(" — "),
-      content: localizedPlain(p, "description", locale, t) ?? undefined,
-      author: [{ name: p.merchantName }],
-      date: p.createdAt,
-      // Uploaded pictures are site paths (`/media/…`): a feed reader needs the full address.
-      image: absoluteUrlOrNull(p.imageUrl) ?? undefined,
-    });
-  }
-  return feed.atom1();
+      summary: [offer, t("site:feeds.validUntil", { date: p.validUntil })].filter(Boolean).join(" — "),
+      content: localizedPlain(p, "description", locale, t),
+      author: p.merchantName,
+      updated: p.createdAt,
+      // Uploaded pictures are site paths (`/media/…`): a feed reader gets the full address.
+      enclosures: picture ? [picture] : [],
+    };
+  });
+  return atomDocument(await feedHead(town, locale, "promotions", rows[0]?.createdAt ?? new Date(0)), entries);
 }
 
 /** Atom: the municipality's approved reports, newest first. No reporter names or addresses. */
@@ -117,18 +158,14 @@ export async function reportsFeed(town: MunicipalityRow, locale: Locale): Promis
     .limit(FEED_LIMIT);
   const t = serverT(locale);
   const site = baseUrl();
-  const feed = await newFeed(town, locale, "reports", rows[0]?.createdAt ?? new Date(0));
-  for (const r of rows) {
-    const url = `${site}/reports/${town.slug}#report-${r.id}`;
-    feed.addItem({
-      id: `urn:uuid:${r.id}`,
-      link: url,
-      title: reportTypeLabel(t, r.type),
-      description: r.description,
-      date: r.createdAt,
-    });
-  }
-  return feed.atom1();
+  const entries = rows.map((r) => ({
+    id: `urn:uuid:${r.id}`,
+    link: `${site}/reports/${town.slug}#report-${r.id}`,
+    title: reportTypeLabel(t, r.type),
+    summary: r.description,
+    updated: r.createdAt,
+  }));
+  return atomDocument(await feedHead(town, locale, "reports", rows[0]?.createdAt ?? new Date(0)), entries);
 }
 
 /** Offset of a time zone from UTC at an instant, in milliseconds. */
@@ -218,5 +255,9 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
       calendar.createEvent({ ...common, start: new Date(Date.UTC(y, m - 1, d, 12)), allDay: true });
     }
   }
-  return calendar.toString();
+  // RFC 5545: every content line ends with CRLF, the last one too (the library leaves the last one bare).
+  return `${calendar
+    .toString()
+    .replace(/\r?\n/g, "\r\n")
+    .replace(/(\r\n)*$/, "")}\r\n`;
 }

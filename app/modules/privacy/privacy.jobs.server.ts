@@ -4,9 +4,10 @@
  * - `privacy.retention` (daily, 03:20 UTC): keeps personal data only as long as needed (see README "Privacy").
  *   Audit entries older than RETENTION_DAYS lose their IP and email addresses (sign-in/out records, which are
  *   about nothing else, are deleted); sessions that expired, contact messages older than a year, newsletter
- *   addresses left unconfirmed for 7 days, expired exports and expired verification tokens are deleted, and
- *   so are live-stream events (issue #15) older than a day: a page reads only the last hour's, and a stream
- *   resumes from its last event id, so an older row serves nobody while it still names an account.
+ *   addresses left unconfirmed for 7 days, the newsletter's per-address mail counts once their day is over,
+ *   expired exports and expired verification tokens are deleted, and so are live-stream events (issue #15)
+ *   older than a day: a page reads only the last hour's, and a stream resumes from its last event id, so an
+ *   older row serves nobody while it still names an account.
  */
 import { eq, sql } from "drizzle-orm";
 import { dataExports, users } from "@db/schema";
@@ -120,6 +121,7 @@ export type RetentionResult = Record<
   | "sessions"
   | "contactMessages"
   | "newsletterPending"
+  | "newsletterLimits"
   | "exports"
   | "verifications"
   | "deletionMails"
@@ -172,6 +174,10 @@ export async function applyRetention(db: DbOrTx, now = new Date()): Promise<Rete
       sql`delete from mail_outbox where dedupe_key like 'account-deleted:%' and status in ('sent', 'failed')`,
     ),
   );
+  // The newsletter's per-address counts (a keyed hash, no address) once their 24-hour window has ended.
+  const newsletterLimits = rowCount(
+    await db.execute(sql`delete from newsletter_confirm_limits where window_ends_at < ${at}::timestamptz`),
+  );
   const liveEvents = rowCount(
     await db.execute(
       sql`delete from live_events where created_at < ${at}::timestamptz - ${`${RETENTION.liveEventDays} days`}::interval`,
@@ -184,6 +190,7 @@ export async function applyRetention(db: DbOrTx, now = new Date()): Promise<Rete
     sessions,
     contactMessages,
     newsletterPending,
+    newsletterLimits,
     exports,
     verifications,
     deletionMails,

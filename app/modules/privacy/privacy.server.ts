@@ -41,6 +41,7 @@ import { recordEvent } from "../log/log.server";
 import { queueTemplateMail } from "../mail/compose.server";
 import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
 import { storedMediaUrl } from "../media/media.url";
+import { forgetNewsletterLimit } from "../notification/newsletter.server";
 import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
 import { isTextId, isUuid } from "~/lib/query";
@@ -643,8 +644,9 @@ export async function eraseAccount(
     );
     return { ...outcome, email };
   });
-  // Failed sign-ins are kept under a keyed hash of the address: forget them too.
+  // Failed sign-ins and newsletter mail counts are kept under keyed hashes of the address: forget them too.
   await accountLock.clear(result.email).catch(() => {});
+  await forgetNewsletterLimit(result.email).catch(() => {});
   // Files of a directory media store are removed by the media sweep: run it now rather than within the hour.
   if (result.imagesDeleted > 0) await enqueue(MEDIA_SWEEP_JOB, {}, {}).catch(() => null);
   securityEvent("user.account_deleted", { actorId: via === "admin" ? actor.id : null, subject, via });

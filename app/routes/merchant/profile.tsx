@@ -23,22 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAllMunicipalities(context.locale),
   ]);
   const m = own.value;
-  const merchant = m && {
-    id: m.id,
-    businessName: m.businessName,
-    businessEmail: m.businessEmail,
-    vatNumber: m.vatNumber,
-    municipalityId: m.municipalityId,
-    address: m.address,
-    phoneNumber: m.phoneNumber,
-    websiteUrl: m.websiteUrl,
-    facebookUrl: m.facebookUrl,
-    instagramUrl: m.instagramUrl,
-    logoUrl: m.logoUrl,
-    category: m.category,
-    isPremium: m.isPremium,
-    week: listToWeek(m.openingHours),
-  };
+  // The whole record, so every field the form posts back starts from its stored value (a field the form shows
+  // empty would be saved empty: the business description and its translations once were).
+  const merchant = m && { ...m, week: listToWeek(m.openingHours) };
   return {
     error: own.error,
     municipalities,
