@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { MessagesContext, cachedMessages, loadMessages } from "./lib/i18n-messages";
-import { replayIntlFromDocument } from "./lib/intl-replay";
+import { MessagesContext, cachedMessages, loadMessages } from "~/lib/i18n/messages";
+import { replayIntlFromDocument } from "~/lib/i18n/intl-replay";
 
 /**
  * Hydration waits for the first paint: on a slow phone the server-rendered page is on screen before React

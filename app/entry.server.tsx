@@ -3,11 +3,11 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter, isRouteErrorResponse } from "react-router";
-import type { Locale } from "./lib/i18n";
-import { deferScripts } from "./lib/defer-scripts.server";
-import { MessagesContext } from "./lib/i18n-messages";
-import { intlReplayScript, recordIntlWith } from "./lib/intl-replay";
-import { MESSAGES } from "./lib/i18n.server";
+import type { Locale } from "~/lib/i18n";
+import { deferScripts } from "~/lib/http/defer-scripts.server";
+import { MessagesContext } from "~/lib/i18n/messages";
+import { intlReplayScript, recordIntlWith } from "~/lib/i18n/intl-replay";
+import { MESSAGES } from "~/lib/i18n/locale.server";
 import { log, securityEvent } from "./lib/log.server";
 // Registers every module's background jobs before the worker starts (bootstrap).
 import "./jobs.server";
@@ -16,14 +16,14 @@ const serverMessages = (locale: Locale) => MESSAGES[locale];
 
 // What server.js (the launcher) calls, typed in app/server/api.ts; server.js is type-checked against it.
 export { startServer } from "./server/http.server";
-export { onStatement } from "./lib/db.server";
+export { onStatement } from "~/lib/db/db.server";
 // For operational scripts (durability, load tests) that prepare a database with the built code.
-export { migrateDatabase, openDatabase } from "./lib/db.server";
-export { seedDemo } from "@db/seed/demo";
+export { migrateDatabase, openDatabase } from "~/lib/db/db.server";
+export { seedDemo } from "~/seed/demo";
 
 export const streamTimeout = 5_000;
 
-/** The Intl values each render formats, for the browser to hydrate with (lib/intl-replay.ts). */
+/** The Intl values each render formats, for the browser to hydrate with (lib/i18n/intl-replay.ts). */
 const intlValues = new AsyncLocalStorage<Map<string, string>>();
 recordIntlWith(() => intlValues.getStore());
 
@@ -57,7 +57,7 @@ export default function handleRequest(
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         let html = Buffer.concat(chunks).toString("utf8");
-        // Production pages load their JavaScript after the first paint (lib/defer-scripts.server.ts).
+        // Production pages load their JavaScript after the first paint (lib/http/defer-scripts.server.ts).
         if (import.meta.env.PROD) html = deferScripts(html);
         const end = html.lastIndexOf("</body>");
         if (end >= 0) html = html.slice(0, end) + intlReplayScript(values) + html.slice(end);

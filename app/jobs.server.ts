@@ -1,10 +1,10 @@
 /**
- * The modules whose background jobs this app runs (app/lib/jobs.server.ts). Importing a module's jobs file
+ * The modules whose background jobs this app runs (app/lib/jobs/jobs.server.ts). Importing a module's jobs file
  * registers its handlers; the server entry imports this file, so every process that starts the worker knows
  * every job type. Add a line here when a module gets a jobs file.
  */
-import "./lib/mail.server";
-import "./lib/counts.jobs.server";
+import "~/lib/mail/mail.server";
+import "~/lib/db/counts.jobs.server";
 import "./modules/notification/notification.jobs.server";
 import "./modules/privacy/privacy.jobs.server";
 import "./modules/media/media.jobs.server";

@@ -16,11 +16,11 @@ import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
 import { LinkNavigation } from "./components/link";
-import type { Locale, Messages, Namespace } from "./lib/i18n";
-import { I18nProvider, useTranslation } from "./lib/i18n-react";
-import { createI18n } from "./lib/translator";
-import { UNREADABLE_FORM } from "./lib/errors";
-import { MessagesContext, loadMessages } from "./lib/i18n-messages";
+import type { Locale, Messages, Namespace } from "~/lib/i18n";
+import { I18nProvider, useTranslation } from "~/lib/i18n/react";
+import { createI18n } from "~/lib/i18n/translator";
+import { UNREADABLE_FORM } from "~/lib/http/errors";
+import { MessagesContext, loadMessages } from "~/lib/i18n/messages";
 import { rootData } from "./server/root-data.server";
 
 export const links: Route.LinksFunction = () => [

@@ -16,7 +16,7 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ["app", "db/schema", "db/seed", "public"]
+const sources = ["app", "db/schema", "db/migrations", "public"]
   .map((d) => path.join(root, d))
   .filter((d) => fs.existsSync(d));
 const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;

@@ -10,11 +10,11 @@
  * - `<CrudScreen>` is a whole list screen of either panel: header with the add button, the table with an
  *   actions column, one add/edit dialog with the entity's fields, and the delete confirmation.
  *
- * Actions answer `{ ok: true, message }` or `{ ok: false, formError, fieldErrors, params }` (lib/crud.server.ts).
+ * Actions answer `{ ok: true, message }` or `{ ok: false, formError, fieldErrors, params }` (lib/forms/crud.server.ts).
  */
 import { ChevronLeft, ChevronRight, Loader2, Plus, Search } from "~/components/icons";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import { FormMessage, type FormResult, useFormResult } from "./form";
@@ -23,7 +23,7 @@ import { Dialog } from "./ui/dialog";
 
 export const DIALOG_CLOSE_MS = 1500;
 
-/** What a panel action answers (lib/crud.server.ts). */
+/** What a panel action answers (lib/forms/crud.server.ts). */
 export type CrudResult = FormResult;
 
 export type CrudMode<Row> =

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 
 /** SPEC §8 404 page: '404', 'Page Not Found', the explanation and 'Go to Homepage'. */

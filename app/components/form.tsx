@@ -1,7 +1,7 @@
 /** Labelled form fields that show the server's field errors. */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 
 type Common = { label: ReactNode; name: string; error?: string; hint?: ReactNode; className?: string };
 
@@ -113,7 +113,7 @@ export function SelectField({
   );
 }
 
-/** What a form action answers (lib/form.server.ts): a success message or a failure with field errors. */
+/** What a form action answers (lib/forms/form.server.ts): a success message or a failure with field errors. */
 export type FormResult =
   | { ok: true; message: string; params?: Record<string, string> }
   | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };

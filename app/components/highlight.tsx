@@ -1,5 +1,5 @@
-/** A text with the searched words marked (<mark>), from app/lib/highlight.ts; never HTML. */
-import { highlight, searchTerms } from "~/lib/highlight";
+/** A text with the searched words marked (<mark>), from app/lib/search/highlight.ts; never HTML. */
+import { highlight, searchTerms } from "~/lib/search/highlight";
 
 export function Highlight({ text, q }: { text: string | null | undefined; q?: string | null }) {
   if (!text) return null;

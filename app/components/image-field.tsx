@@ -6,8 +6,8 @@
  * the page's JavaScript has loaded). The server checks everything again; this only saves a wasted upload.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { messageKey } from "~/lib/i18n-keys";
-import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n/keys";
+import { useTranslation } from "~/lib/i18n/react";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH, UPLOAD_ERRORS } from "~/modules/media/media.limits";
 import { mediaHashOf } from "~/modules/media/media.url";
 import { Picture } from "./picture";

@@ -1,5 +1,5 @@
 import { Languages } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link, useLocation } from "react-router";
 import { LOCALES, LOCALE_STORAGE_KEY, type Locale } from "~/lib/i18n";
 import { Dropdown } from "./ui/dropdown";

@@ -5,10 +5,10 @@
  */
 import type { ElementType, ReactNode } from "react";
 import { isLocale } from "~/lib/i18n";
-import { useTranslation } from "~/lib/i18n-react";
-import { type Localized, type TranslatableRow, localized } from "~/lib/localized";
+import { useTranslation } from "~/lib/i18n/react";
+import { type Localized, type TranslatableRow, localized } from "~/lib/i18n/localized";
 
-/** The row's field in the page's language (lib/localized.ts). */
+/** The row's field in the page's language (lib/i18n/localized.ts). */
 export function useLocalized() {
   const { i18n } = useTranslation();
   const locale = isLocale(i18n.language) ? i18n.language : "en";

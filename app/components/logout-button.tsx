@@ -1,5 +1,5 @@
 import { LogOut } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { useFetcher } from "react-router";
 
 /** SPEC shared header: a click sets an in-progress state and further clicks are ignored. */

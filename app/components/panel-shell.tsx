@@ -20,7 +20,7 @@ import {
   X,
 } from "~/components/icons";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { NavLink, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";

@@ -1,7 +1,7 @@
 import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
-import { messageKey } from "~/lib/i18n-keys";
+import { useTranslation } from "~/lib/i18n/react";
+import { messageKey } from "~/lib/i18n/keys";
 import { useFetcher, useParams } from "react-router";
 import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";

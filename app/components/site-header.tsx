@@ -1,9 +1,9 @@
 import { Bell, ChevronDown, ClipboardList, LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { NavLink, useLocation, useParams } from "react-router";
 import { Link } from "~/components/link";
-import { municipalitySlugOr } from "~/lib/routes-reserved";
+import { municipalitySlugOr } from "~/lib/http/routes-reserved";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";

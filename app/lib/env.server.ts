@@ -44,7 +44,7 @@ const schema = z.object({
   HSTS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
-  /** Background work (app/lib/jobs.server.ts, app/lib/mail.server.ts). */
+  /** Background work (app/lib/jobs/jobs.server.ts, app/lib/mail/mail.server.ts). */
   JOBS_WORKER: bool(true),
   /** Views and clicks (issue #17) are counted in memory and written in one batch this often. */
   METRICS_FLUSH_MS: z.coerce.number().int().min(100, "must be at least 100 ms").max(60_000).default(5000),

@@ -7,7 +7,7 @@
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { requestOrigin } from "~/lib/origin.server";
+import { requestOrigin } from "~/lib/http/origin.server";
 
 export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const url = new URL(req.originalUrl, requestOrigin(req.headers.host));

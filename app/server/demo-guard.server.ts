@@ -8,9 +8,9 @@
 import { verifyPassword } from "better-auth/crypto";
 import { and, eq, like } from "drizzle-orm";
 import { accounts, users } from "@db/schema";
-import { DEMO_EMAIL_DOMAIN, demoPasswordFor } from "@db/seed/demo";
-import { UnsafeStartError } from "~/lib/bootstrap.server";
-import { getDb } from "~/lib/db.server";
+import { DEMO_EMAIL_DOMAIN, demoPasswordFor } from "~/seed/demo";
+import { UnsafeStartError } from "~/server/bootstrap.server";
+import { getDb } from "~/lib/db/db.server";
 
 /** The demo accounts that still sign in with their published password. */
 export async function demoAccountsWithPublishedPasswords(): Promise<string[]> {

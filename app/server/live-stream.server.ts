@@ -18,10 +18,10 @@
  * when the server shuts down.
  */
 import type { Request, Response } from "express";
-import { type Change, onChange } from "~/lib/cache.server";
-import { createAppContext, headersFrom } from "~/lib/context.server";
+import { type Change, onChange } from "~/lib/cache/cache.server";
+import { createAppContext, headersFrom } from "~/lib/http/context.server";
 import { log } from "~/lib/log.server";
-import { clientGroup } from "~/lib/net";
+import { clientGroup } from "~/lib/http/net";
 import { type LiveEventRow, latestLiveCursor, liveEventsAfter } from "~/modules/live/live.server";
 import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
 import { approvedReportsByIds } from "~/modules/report/report.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { detectLocale } from "~/lib/i18n.server";
-import { localized } from "~/lib/localized";
+import { detectLocale } from "~/lib/i18n/locale.server";
+import { localized } from "~/lib/i18n/localized";
 import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
 
 /**

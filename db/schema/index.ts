@@ -39,7 +39,7 @@ export * from "./enums";
 /**
  * The full-text search document of a row (migration 0012): a stored generated column over the row's texts,
  * built by the SQL function search_document() (simple + dutch + french + english, unaccented). Never written
- * by the app; read only inside queries (app/lib/search.server.ts), never selected into a page.
+ * by the app; read only inside queries (app/lib/search/search.server.ts), never selected into a page.
  */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
@@ -49,7 +49,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultN
 /**
  * Content in three languages (issue #18, decision 0013): the row's text columns hold the ORIGINAL text,
  * `original_locale` says which language that is, and `translations` holds the other languages,
- * `{"fr": {"title": "..."}, "nl": {...}}`. Read through app/lib/localized.ts.
+ * `{"fr": {"title": "..."}, "nl": {...}}`. Read through app/lib/i18n/localized.ts.
  */
 export const CONTENT_LOCALES = ["en", "nl", "fr"] as const;
 export type ContentLocale = (typeof CONTENT_LOCALES)[number];
@@ -405,7 +405,7 @@ export const contactMessages = pgTable(
 );
 
 /**
- * Every mail goes here first (app/lib/mail.server.ts); the job worker delivers it over SMTP: pending ->
+ * Every mail goes here first (app/lib/mail/mail.server.ts); the job worker delivers it over SMTP: pending ->
  * sending (claimed, committed before the SMTP conversation) -> sent, or back to pending with a later
  * `next_attempt_at`, or failed after the last attempt. `dedupe_key` makes queueing idempotent (fan-outs).
  */
@@ -505,7 +505,7 @@ export const rowCountDeltas = pgTable(
 );
 
 /**
- * The job queue (app/lib/jobs.server.ts): background work claimed with FOR UPDATE SKIP LOCKED under a lease,
+ * The job queue (app/lib/jobs/jobs.server.ts): background work claimed with FOR UPDATE SKIP LOCKED under a lease,
  * retried with exponential backoff, marked failed after its last attempt. `dedupe_key` makes an enqueue
  * idempotent (one job per key, whatever its status: a recurring job's period, a report's alert fan-out).
  */

@@ -54,7 +54,7 @@ export function ensureBuild(force = false) {
   const dir = process.env.BUILD_DIR ?? "build";
   const marker = path.join(ROOT, dir, "server/index.js");
   const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-  const sources = ["app", "db/schema", "db/seed", "public"].map((d) => newestMtime(path.join(ROOT, d)));
+  const sources = ["app", "db/schema", "db/migrations", "public"].map((d) => newestMtime(path.join(ROOT, d)));
   if (!force && built && sources.every((t) => t <= built)) return;
   console.log(`Building the app into ${dir}/ (npx react-router build)…`);
   const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });

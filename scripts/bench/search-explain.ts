@@ -9,7 +9,7 @@
  * connection; the report prints each plan's index scans and sequential scans, then p50/p99 of 200 runs.
  */
 import pg from "pg";
-import { closeDatabase, getDb } from "~/lib/db.server";
+import { closeDatabase, getDb } from "~/lib/db/db.server";
 import { listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
 import { listMerchants } from "~/modules/merchant/merchant.admin.server";
 import { listAllEvents } from "~/modules/event/event.server";
@@ -17,7 +17,7 @@ import { listAllPromotions } from "~/modules/promotion/promotion.server";
 import { listReportsForAdmin } from "~/modules/report/report.admin.server";
 import { resolveActiveMunicipality } from "~/modules/municipality/municipality.server";
 import { listPublicPromotions, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("DATABASE_URL is required");

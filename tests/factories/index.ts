@@ -3,8 +3,8 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { municipalities, sessions, users } from "@db/schema";
 import type { Role } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
 import { insertAccount } from "~/modules/user/user.server";
 
 let counter = 0;

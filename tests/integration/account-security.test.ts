@@ -3,21 +3,21 @@
  * IPv6 by /64) and per account; one password rule everywhere; the current password for a change and a mail
  * when it changed; a reset request answered before anything about the address is known.
  */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signInFailures } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { drainBackground } from "~/lib/background.server";
-import { drainJobs } from "~/lib/jobs.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { drainBackground } from "~/lib/jobs/background.server";
+import { drainJobs } from "~/lib/jobs/jobs.server";
 import "~/jobs.server";
-import { createAppContext } from "~/lib/context.server";
-import { getDb } from "~/lib/db.server";
+import { createAppContext } from "~/lib/http/context.server";
+import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { ValidationError } from "~/lib/errors";
-import { serverT } from "~/lib/i18n.server";
-import { addressSubject, hit } from "~/lib/rate-limit.server";
+import { ValidationError } from "~/lib/http/errors";
+import { serverT } from "~/lib/i18n/locale.server";
+import { addressSubject, hit } from "~/lib/http/rate-limit.server";
 import { newPasswordProblem } from "~/modules/user/password-strength.server";
 import { signIn } from "~/modules/user/session.server";
 import { profileSchema, registerSchema } from "~/modules/user/user.schema";

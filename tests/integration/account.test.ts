@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { merchants, platformEventLogs, users } from "@db/schema";
-import { actorFromHeaders, getAuth } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/lib/errors";
+import { actorFromHeaders, getAuth } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ValidationError } from "~/lib/http/errors";
 import { profileSchema, registerSchema } from "~/modules/user/user.schema";
 import { getProfile, registerAccount, updateProfile } from "~/modules/user/user.server";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";

@@ -1,6 +1,6 @@
 /** Every admin module function refuses guests, users and merchants on the server (SPEC §6). */
 import { describe, expect, it } from "vitest";
-import { ForbiddenError } from "~/lib/errors";
+import { ForbiddenError } from "~/lib/http/errors";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { createFeature, deleteFeature, listFeatures, updateFeature } from "~/modules/feature/feature.server";
 import { listLogs } from "~/modules/log/log.queries.server";
@@ -26,7 +26,7 @@ import {
   updateSubscription,
 } from "~/modules/subscription/subscription.server";
 import { createUser, deleteUser, listUsers, lookupUsers, updateUser } from "~/modules/user/user.admin.server";
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import { actorFor, makeUser } from "../factories";
 
 const ID = "00000000-0000-4000-8000-000000000000";

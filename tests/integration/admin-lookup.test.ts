@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { merchants, users } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { LOOKUP_PAGE_SIZE, type LookupOption } from "~/lib/lookup";
-import { decodeCursor, lookupParams } from "~/lib/lookup.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { LOOKUP_PAGE_SIZE, type LookupOption } from "~/lib/forms/lookup";
+import { decodeCursor, lookupParams } from "~/lib/forms/lookup.server";
 import { lookupMerchants } from "~/modules/merchant/merchant.admin.server";
 import { promotionCommands } from "~/modules/promotion/promotion.server";
 import { createSubscription, listSubscriptions } from "~/modules/subscription/subscription.server";

@@ -2,9 +2,9 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events, platformEventLogs, platformSettings, promotions, subscriptions } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { parseWith } from "~/lib/form.server";
-import { todayIso } from "~/lib/format";
+import { getDb } from "~/lib/db/db.server";
+import { parseWith } from "~/lib/forms/form.server";
+import { todayIso } from "~/lib/i18n/format";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { featureSchema } from "~/modules/feature/feature.schema";

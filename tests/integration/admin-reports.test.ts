@@ -2,8 +2,8 @@
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { platformEventLogs, reports } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { deleteReport, listReportsForAdmin, moderateReport } from "~/modules/report/report.admin.server";
 import { fileReport, listApprovedReports } from "~/modules/report/report.server";
 import { actorFor, makeMunicipality, makeUser } from "../factories";

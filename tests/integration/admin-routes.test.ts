@@ -1,8 +1,8 @@
 /** The admin routes themselves: every loader and action checks the role, and settings keys stay masked. */
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
-import type { Actor } from "~/lib/auth.server";
-import { serverT } from "~/lib/i18n.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { serverT } from "~/lib/i18n/locale.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import * as dashboard from "~/routes/admin/dashboard";
 import * as events from "~/routes/admin/events";

@@ -2,8 +2,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, merchants, platformEventLogs, users } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { ValidationError } from "~/lib/errors";
+import { getDb } from "~/lib/db/db.server";
+import { ValidationError } from "~/lib/http/errors";
 import { adminMerchantCreateSchema } from "~/modules/merchant/merchant.schema";
 import { adminUserCreateSchema } from "~/modules/user/user.schema";
 import {

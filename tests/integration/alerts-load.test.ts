@@ -11,10 +11,10 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { startWorker, stopWorker } from "~/lib/jobs.server";
-import { closeMailTransport } from "~/lib/mail.server";
+import { startWorker, stopWorker } from "~/lib/jobs/jobs.server";
+import { closeMailTransport } from "~/lib/mail/mail.server";
 import "~/modules/notification/notification.jobs.server";
 import { moderateReport } from "~/modules/report/report.admin.server";
 import { fileReport } from "~/modules/report/report.server";

@@ -1,11 +1,11 @@
 /**
- * The job queue (app/lib/jobs.server.ts) on a real database: claim with SKIP LOCKED, retries with backoff,
+ * The job queue (app/lib/jobs/jobs.server.ts) on a real database: claim with SKIP LOCKED, retries with backoff,
  * permanent failure, dedupe keys, transactions, leases taken over after a crash, recurring periods.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { jobs } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import {
   PermanentJobError,
   backoffMs,
@@ -17,7 +17,7 @@ import {
   scheduleRecurring,
   startWorker,
   stopWorker,
-} from "~/lib/jobs.server";
+} from "~/lib/jobs/jobs.server";
 
 const ran: string[] = [];
 registerJob<{ n: number }>("test.ok", async ({ n }) => {

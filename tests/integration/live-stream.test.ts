@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { reports } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { latestLiveCursor, liveEventsAfter } from "~/modules/live/live.server";
 import { approvedReportsByIds } from "~/modules/report/report.server";
 import { makeMunicipality, makeUser } from "../factories";

@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { accounts, verifications } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { log } from "~/lib/log.server";
 import { makeUser } from "../factories";
 

@@ -1,5 +1,5 @@
 /**
- * The mail outbox (app/lib/mail.server.ts) with templates (app/modules/mail) over real SMTP (the local sink):
+ * The mail outbox (app/lib/mail/mail.server.ts) with templates (app/modules/mail) over real SMTP (the local sink):
  * HTML + text in the recipient's language with the site name, list headers, retries with backoff, permanent
  * failures, dedupe, and a crash between claim and send that neither loses nor repeats a message.
  */
@@ -8,7 +8,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, platformSettings } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import {
   closeMailTransport,
@@ -17,7 +17,7 @@ import {
   mailRetryDelayMs,
   queueMail,
   releaseStaleClaims,
-} from "~/lib/mail.server";
+} from "~/lib/mail/mail.server";
 import { UNSUBSCRIBE_PLACEHOLDER, personalise, queueTemplateMail, renderTemplate } from "~/modules/mail/compose.server";
 import { PREVIEW_DATA, TEMPLATES, type TemplateName } from "~/modules/mail/templates";
 import { invalidateSettings } from "~/modules/settings/settings.server";

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, merchants, promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
 import { createEvent } from "~/modules/event/event.server";
 import { merchantEventSchema } from "~/modules/event/event.schema";
 import { createPromotion } from "~/modules/promotion/promotion.server";

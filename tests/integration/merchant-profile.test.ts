@@ -2,10 +2,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events, merchants, platformEventLogs, promotions } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { parseWith } from "~/lib/form.server";
-import { todayIso } from "~/lib/format";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { parseWith } from "~/lib/forms/form.server";
+import { todayIso } from "~/lib/i18n/format";
 import { createEvent } from "~/modules/event/event.server";
 import { merchantProfileSchema } from "~/modules/merchant/merchant.schema";
 import { getOwnMerchant, merchantDashboard, updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";

@@ -2,10 +2,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { events, merchants, platformEventLogs, promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { parseWith } from "~/lib/form.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { parseWith } from "~/lib/forms/form.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { merchantEventSchema } from "~/modules/event/event.schema";
 import { createEvent, deleteEvent, listAllEvents, listOwnEvents, updateEvent } from "~/modules/event/event.server";
 import { adminPromotionSchema, merchantPromotionSchema } from "~/modules/promotion/promotion.schema";

@@ -5,11 +5,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { dailyMetrics, events, promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { drainBackground } from "~/lib/background.server";
-import { getDb, onStatement } from "~/lib/db.server";
-import { ForbiddenError } from "~/lib/errors";
-import { todayIso } from "~/lib/format";
+import type { Actor } from "~/lib/auth/auth.server";
+import { drainBackground } from "~/lib/jobs/background.server";
+import { getDb, onStatement } from "~/lib/db/db.server";
+import { ForbiddenError } from "~/lib/http/errors";
+import { todayIso } from "~/lib/i18n/format";
 import { isBot } from "~/modules/metrics/metrics";
 import { beaconSchema } from "~/modules/metrics/metrics.schema";
 import {

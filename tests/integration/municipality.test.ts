@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { RESERVED_SLUGS } from "~/lib/routes-reserved";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { RESERVED_SLUGS } from "~/lib/http/routes-reserved";
 import { municipalitySchema } from "~/modules/municipality/municipality.schema";
 import {
   createMunicipality,

@@ -14,14 +14,14 @@ import {
   reports,
   users,
 } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { serverT } from "~/lib/i18n.server";
-import { drainJobs } from "~/lib/jobs.server";
-import { drainBackground } from "~/lib/background.server";
-import { closeMailTransport } from "~/lib/mail.server";
-import { signToken } from "~/lib/tokens.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { serverT } from "~/lib/i18n/locale.server";
+import { drainJobs } from "~/lib/jobs/jobs.server";
+import { drainBackground } from "~/lib/jobs/background.server";
+import { closeMailTransport } from "~/lib/mail/mail.server";
+import { signToken } from "~/lib/mail/tokens.server";
 import { findFollow, listFollows, saveFollow } from "~/modules/notification/follow.server";
 import { JOB, digestContent } from "~/modules/notification/notification.jobs.server";
 import "~/modules/notification/notification.jobs.server";
@@ -555,7 +555,7 @@ describe("newsletter and weekly digest", () => {
     const content = await digestContent(db, town.id, new Date(periodStart));
     expect(content.promotions.map((p) => p.title)).toEqual(["Fresh bread deal"]);
     expect(content.events.map((e) => e.title)).toEqual(["Market evening"]);
-    const { enqueue } = await import("~/lib/jobs.server");
+    const { enqueue } = await import("~/lib/jobs/jobs.server");
     await enqueue(JOB.weeklyDigest, { periodStart });
     await drainJobs();
 
@@ -584,7 +584,7 @@ describe("newsletter and weekly digest", () => {
     const town = await makeMunicipality();
     const follower = await resident();
     await saveFollow(follower, { municipalityId: town.id, urgentAlerts: false, weeklyDigest: true });
-    const { enqueue } = await import("~/lib/jobs.server");
+    const { enqueue } = await import("~/lib/jobs/jobs.server");
     await enqueue(JOB.municipalityDigest, { municipalityId: town.id, periodStart: new Date().toISOString() });
     await drainJobs();
     expect(mailTo(follower.email)).toHaveLength(0);

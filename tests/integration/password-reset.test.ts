@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "@db/schema";
-import { actorFromHeaders, getAuth } from "~/lib/auth.server";
-import { createAppContext } from "~/lib/context.server";
-import { drainBackground } from "~/lib/background.server";
-import { drainJobs } from "~/lib/jobs.server";
+import { actorFromHeaders, getAuth } from "~/lib/auth/auth.server";
+import { createAppContext } from "~/lib/http/context.server";
+import { drainBackground } from "~/lib/jobs/background.server";
+import { drainJobs } from "~/lib/jobs/jobs.server";
 import "~/jobs.server";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { requestPasswordReset, resetPassword } from "~/modules/user/password-reset.server";
 import { FACTORY_PASSWORD, makeUser } from "../factories";

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DatabaseLockedError, openDatabase } from "~/lib/db.server";
-import { LOCK_NAME, lockFileFor } from "~/lib/pglite-lock.server";
+import { DatabaseLockedError, openDatabase } from "~/lib/db/db.server";
+import { LOCK_NAME, lockFileFor } from "~/lib/db/pglite-lock.server";
 
 const dirs: string[] = [];
 const children: ReturnType<typeof spawn>[] = [];

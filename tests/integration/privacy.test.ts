@@ -20,11 +20,11 @@ import {
   sessions,
   users,
 } from "@db/schema";
-import { getAuth } from "~/lib/auth.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { drainJobs } from "~/lib/jobs.server";
-import { withRetryAfter } from "~/lib/rate-limit.server";
+import { getAuth } from "~/lib/auth/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import { drainJobs } from "~/lib/jobs/jobs.server";
+import { withRetryAfter } from "~/lib/http/rate-limit.server";
 import { recordEvent } from "~/modules/log/log.server";
 import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
 import { newsletterLimitKey } from "~/modules/notification/newsletter.server";
@@ -40,7 +40,7 @@ import {
 import { storedMediaUrl } from "~/modules/media/media.url";
 import { deleteUser } from "~/modules/user/user.admin.server";
 import type { AppLoadContext } from "react-router";
-import { serverT } from "~/lib/i18n.server";
+import { serverT } from "~/lib/i18n/locale.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/account/profile";
 import { loader as downloadLoader } from "~/routes/account/export-download";
 import { action as adminPrivacyAction, loader as adminPrivacyLoader } from "~/routes/admin/user-privacy";

@@ -12,11 +12,11 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { type AppLoadContext, RouterProvider, createMemoryRouter } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { merchants, platformEventLogs, users } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { MESSAGES, serverT } from "~/lib/i18n.server";
-import { I18nProvider } from "~/lib/i18n-react";
-import { createI18n } from "~/lib/translator";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { MESSAGES, serverT } from "~/lib/i18n/locale.server";
+import { I18nProvider } from "~/lib/i18n/react";
+import { createI18n } from "~/lib/i18n/translator";
 import * as profile from "~/routes/merchant/profile";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 

@@ -2,19 +2,19 @@
  * The contact form: the message is stored, its mail is written to the outbox, then delivered over SMTP.
  * A local SMTP sink (smtp-server) receives the mail; without SMTP_URL the mail stays pending.
  */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, mailOutbox } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { parseWith } from "~/lib/form.server";
+import { getDb } from "~/lib/db/db.server";
+import { parseWith } from "~/lib/forms/form.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { contactSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { serverT } from "~/lib/i18n.server";
+import { serverT } from "~/lib/i18n/locale.server";
 import { action as contactAction } from "~/routes/site/contact";
 import type { AppLoadContext } from "react-router";
 
@@ -138,7 +138,7 @@ describe("contact messages", () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${deadPort}`;
     resetEnvCache();
     const { messageId, delivery } = await submitContactMessage(null, input("Relay down"));
-    // The outbox retries later with backoff (app/lib/mail.server.ts); failed only after the last attempt.
+    // The outbox retries later with backoff (app/lib/mail/mail.server.ts); failed only after the last attempt.
     expect(delivery.status).toBe("pending");
     const db = await getDb();
     expect(await db.select().from(contactMessages).where(eq(contactMessages.id, messageId))).toHaveLength(1);

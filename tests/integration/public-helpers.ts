@@ -1,6 +1,6 @@
 /** Small builders for the public-site integration tests (real tables, no mocks). */
 import { events, merchants, promotions, reports } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { makeUser } from "../factories";
 
 export const DAY = 86_400_000;

@@ -12,7 +12,7 @@ import {
   listPublicPromotions,
   promotionFiltersFrom,
 } from "~/modules/promotion/promotion.queries.server";
-import { likePattern } from "~/lib/query";
+import { likePattern } from "~/lib/db/query";
 import { makeMunicipality } from "../factories";
 import { isoDay, makeEvent, makeMerchant, makePromotion } from "./public-helpers";
 

@@ -2,8 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { municipalities, users } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { todayIso } from "~/lib/format";
+import { getDb } from "~/lib/db/db.server";
+import { todayIso } from "~/lib/i18n/format";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { homeEvents } from "~/modules/event/event.queries.server";
 import { LIVE_MAX, LIVE_PER_SOURCE, homeSnapshot, liveUpdates, municipalityCounts } from "~/modules/live/live.server";

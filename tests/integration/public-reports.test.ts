@@ -1,12 +1,12 @@
 /** Reports on the public side: filing stores pending with the session user; only approved ever shows. */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { platformEventLogs, reports } from "@db/schema";
 import type { AppLoadContext } from "react-router";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { serverT } from "~/lib/i18n.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { serverT } from "~/lib/i18n/locale.server";
 import { can, isAuthorityRole, isUrgentType } from "~/modules/report/report.policy";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport, homeReports, listApprovedReports } from "~/modules/report/report.server";

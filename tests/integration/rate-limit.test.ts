@@ -1,7 +1,14 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { dbKind, getDb } from "~/lib/db.server";
-import { hit, limitWait, parseRule, rateLimitMiddleware, retryAfter, withRetryAfter } from "~/lib/rate-limit.server";
+import { dbKind, getDb } from "~/lib/db/db.server";
+import {
+  hit,
+  limitWait,
+  parseRule,
+  rateLimitMiddleware,
+  retryAfter,
+  withRetryAfter,
+} from "~/lib/http/rate-limit.server";
 
 describe("rate limits", () => {
   it("parses configurable rules", () => {

@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { promotions, reports } from "@db/schema";
-import { type CountedTable, compactRowCounts, tableCount } from "~/lib/counts.server";
-import { dbKind, getDb } from "~/lib/db.server";
+import { type CountedTable, compactRowCounts, tableCount } from "~/lib/db/counts.server";
+import { dbKind, getDb } from "~/lib/db/db.server";
 import { deleteMerchant } from "~/modules/merchant/merchant.admin.server";
 import { listReportsForAdmin } from "~/modules/report/report.admin.server";
 import { listUsers } from "~/modules/user/user.admin.server";

@@ -4,8 +4,8 @@
  */
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb } from "~/lib/db.server";
-import { highlight, searchTerms } from "~/lib/highlight";
+import { getDb } from "~/lib/db/db.server";
+import { highlight, searchTerms } from "~/lib/search/highlight";
 import { listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
 import { listMerchants } from "~/modules/merchant/merchant.admin.server";
 import { listAllEvents } from "~/modules/event/event.server";

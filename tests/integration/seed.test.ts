@@ -23,8 +23,8 @@ import {
   subscriptions,
   users,
 } from "@db/schema";
-import { DEMO_ACCOUNTS, demoImageFor, seedDemo } from "@db/seed/demo";
-import { type Db, getDb } from "~/lib/db.server";
+import { DEMO_ACCOUNTS, demoImageFor, seedDemo } from "~/seed/demo";
+import { type Db, getDb } from "~/lib/db/db.server";
 import { countOrphans, readMedia } from "~/modules/media/media.server";
 import { mediaHashOf } from "~/modules/media/media.url";
 
@@ -124,7 +124,7 @@ describe("demo seed", () => {
       expect(p.category).toBe(owner?.category);
       expect(p.municipalityId).toBe(owner?.municipalityId);
       expect(p.termsAndConditions?.split("\n").length).toBeGreaterThan(0);
-      // Uploaded (generated) pictures, issue #14: db/seed/images.ts.
+      // Uploaded (generated) pictures, issue #14: seed/images.ts.
       expect(p.imageUrl).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
     }
   });

@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { serverT } from "~/lib/i18n.server";
+import { serverT } from "~/lib/i18n/locale.server";
 import { saveSettings } from "~/modules/settings/settings.server";
 import { rootData } from "~/server/root-data.server";
 import * as home from "~/routes/site/municipality";

@@ -7,10 +7,10 @@ import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { features, municipalities, promotions, reports } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { HttpError } from "~/lib/errors";
-import { parseWith } from "~/lib/form.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { HttpError } from "~/lib/http/errors";
+import { parseWith } from "~/lib/forms/form.server";
 import { adminMerchantCreateSchema } from "~/modules/merchant/merchant.schema";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { adminUserCreateSchema } from "~/modules/user/user.schema";
@@ -72,7 +72,7 @@ const SCHEMAS = {
 
 function fieldsOf(schema: unknown): string[] {
   // Zod 4 keeps the object shape on def.shape, also under pipes and effects; an intersection (a form with its
-  // translation fields, lib/translations.schema.ts) has one on each side.
+  // translation fields, lib/i18n/translations.schema.ts) has one on each side.
   type Node = {
     shape?: Record<string, unknown>;
     def?: { in?: Node; out?: Node; schema?: Node; left?: Node; right?: Node };

@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import pg from "pg";
 import fs from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
-import { closeDatabase, initDatabase } from "~/lib/db.server";
+import { closeDatabase, initDatabase } from "~/lib/db/db.server";
 
 process.env.LOG_LEVEL ??= "silent";
 process.env.BETTER_AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";

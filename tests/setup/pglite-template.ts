@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { closeDatabase, initDatabase } from "~/lib/db.server";
+import { closeDatabase, initDatabase } from "~/lib/db/db.server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { truncate } from "~/lib/format";
+import { truncate } from "~/lib/i18n/format";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { isAdmin } from "~/modules/admin/admin.policy";
-import { likePattern } from "~/lib/query";
-import { paging } from "~/lib/list.server";
-import { postedId, postedUuid } from "~/lib/crud.server";
+import { likePattern } from "~/lib/db/query";
+import { paging } from "~/lib/forms/list.server";
+import { postedId, postedUuid } from "~/lib/forms/crud.server";
 
 describe("admin helpers", () => {
   it("truncates report descriptions to 50 / 20 characters with an ellipsis (SPEC §9)", () => {

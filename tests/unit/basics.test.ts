@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/lib/env.server";
-import { detectLocale } from "~/lib/i18n.server";
-import { safeRedirect } from "~/lib/redirect";
-import { isReservedSlug, municipalitySlugOr, toSlug } from "~/lib/routes-reserved";
-import { isRealDate } from "~/lib/validation";
-import { changedFields } from "~/lib/query";
+import { detectLocale } from "~/lib/i18n/locale.server";
+import { safeRedirect } from "~/lib/http/redirect";
+import { isReservedSlug, municipalitySlugOr, toSlug } from "~/lib/http/routes-reserved";
+import { isRealDate } from "~/lib/forms/validation";
+import { changedFields } from "~/lib/db/query";
 import { sameWeek } from "~/modules/merchant/merchant.hours";
 
 describe("safeRedirect", () => {

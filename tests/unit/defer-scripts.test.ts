@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOOT_ID, DEFERRED_TYPE, deferScripts } from "~/lib/defer-scripts.server";
+import { BOOT_ID, DEFERRED_TYPE, deferScripts } from "~/lib/http/defer-scripts.server";
 
 const N = "abc123==";
 // The shape React Router 7 renders: preloads hoisted into the head, one inline module script in the body.

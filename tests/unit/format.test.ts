@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, formatDateLong, formatEuro, formatRelative } from "~/lib/format";
+import { daysLeft, formatDateLong, formatEuro, formatRelative } from "~/lib/i18n/format";
 
 describe("formatRelative (SPEC §9)", () => {
   const now = new Date("2026-03-10T12:00:00Z");

@@ -1,11 +1,11 @@
 /** The pure parts of the hardening: client grouping, loopback detection, exposure, hosts, origins, writes. */
 import { afterEach, describe, expect, it } from "vitest";
-import { writtenTable } from "~/lib/cache.server";
+import { writtenTable } from "~/lib/cache/cache.server";
 import { parseEnv, resetEnvCache } from "~/lib/env.server";
-import { clientGroup, exposure, isLoopbackHost, normalizeAddress } from "~/lib/net";
-import { absoluteUrl, checkOrigin, hostAllowed, requestOrigin } from "~/lib/origin.server";
-import { lockDelaySeconds } from "~/lib/rate-limit.server";
-import { controlCharsInUrl, hasControlChars } from "~/lib/validation";
+import { clientGroup, exposure, isLoopbackHost, normalizeAddress } from "~/lib/http/net";
+import { absoluteUrl, checkOrigin, hostAllowed, requestOrigin } from "~/lib/http/origin.server";
+import { lockDelaySeconds } from "~/lib/http/rate-limit.server";
+import { controlCharsInUrl, hasControlChars } from "~/lib/forms/validation";
 
 const saved = { ...process.env };
 afterEach(() => {

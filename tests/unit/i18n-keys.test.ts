@@ -7,9 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EVENT_CATEGORIES, type PromotionCategory } from "@db/schema/enums";
-import { MESSAGES } from "~/lib/i18n.server";
-import { messageKey, oneOf } from "~/lib/i18n-keys";
-import { createI18n } from "~/lib/translator";
+import { MESSAGES } from "~/lib/i18n/locale.server";
+import { messageKey, oneOf } from "~/lib/i18n/keys";
+import { createI18n } from "~/lib/i18n/translator";
 
 const i18n = createI18n("en", MESSAGES.en);
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { messageKey } from "~/lib/i18n-keys";
-import { formatDate, formatEuro, formatNumber, formatRelative, relativeParts, sameRelative } from "~/lib/format";
+import { messageKey } from "~/lib/i18n/keys";
+import { formatDate, formatEuro, formatNumber, formatRelative, relativeParts, sameRelative } from "~/lib/i18n/format";
 import {
   INTL_REPLAY_ID,
   intlReplayScript,
@@ -8,8 +8,8 @@ import {
   recordIntlWith,
   replayIntl,
   replayIntlFromDocument,
-} from "~/lib/intl-replay";
-import { createI18n } from "~/lib/translator";
+} from "~/lib/i18n/intl-replay";
+import { createI18n } from "~/lib/i18n/translator";
 
 afterEach(() => {
   recordIntlWith(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseWith } from "~/lib/form.server";
+import { parseWith } from "~/lib/forms/form.server";
 import { merchantEventSchema, parseAttendees } from "~/modules/event/event.schema";
 import { can as canEvent } from "~/modules/event/event.policy";
 import { can as canMerchant } from "~/modules/merchant/merchant.policy";
@@ -9,8 +9,8 @@ import {
   initialPricingMode,
   merchantPromotionSchema,
 } from "~/modules/promotion/promotion.schema";
-import { optionalImageUrl } from "~/lib/validation";
-import type { Actor } from "~/lib/auth.server";
+import { optionalImageUrl } from "~/lib/forms/validation";
+import type { Actor } from "~/lib/auth/auth.server";
 
 const actor = (id: string, role: Actor["role"]): Actor => ({
   id,

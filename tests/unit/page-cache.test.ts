@@ -13,9 +13,9 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { openWriteScope } from "~/lib/cache.server";
-import { openDatabase } from "~/lib/db.server";
-import { gzipWithNonce, isAnonymous, pageCacheMiddleware } from "~/lib/page-cache.server";
+import { openWriteScope } from "~/lib/cache/cache.server";
+import { openDatabase } from "~/lib/db/db.server";
+import { gzipWithNonce, isAnonymous, pageCacheMiddleware } from "~/lib/cache/page-cache.server";
 
 let origin = "";
 let renders = 0;

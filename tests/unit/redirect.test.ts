@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/lib/redirect";
+import { safeRedirect } from "~/lib/http/redirect";
 
 /** What a browser does with a Location header: resolve it against the page it came from. */
 const landsOn = (location: string) => new URL(location, "https://site.example/login").host;

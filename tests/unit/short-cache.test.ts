@@ -1,6 +1,6 @@
 /** The data caches' rules: kept for the TTL, dropped by any write, never kept when a write overlapped. */
 import { describe, expect, it } from "vitest";
-import { beginWrite, invalidateCaches, shortCache } from "~/lib/cache.server";
+import { beginWrite, invalidateCaches, shortCache } from "~/lib/cache/cache.server";
 
 describe("short-lived data cache", () => {
   it("keeps a value until a write, then reads again", async () => {
@@ -58,9 +58,9 @@ describe("short-lived data cache", () => {
 
 describe("targeted invalidation (issue #15)", () => {
   it("drops only the values that read what a write touched: its table, its municipality", async () => {
-    const { openDatabase } = await import("~/lib/db.server");
+    const { openDatabase } = await import("~/lib/db/db.server");
     const { sql } = await import("drizzle-orm");
-    const { forMunicipality, runWriteScope, touches } = await import("~/lib/cache.server");
+    const { forMunicipality, runWriteScope, touches } = await import("~/lib/cache/cache.server");
     const h = await openDatabase({ kind: "pglite" });
     try {
       await h.db.execute(sql`create table items (m text, x int)`);

@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { displayPrice } from "~/components/site/cards";
 import { filterSuggestions } from "~/components/site/municipality-search";
 import { directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
-import { daysLeft } from "~/lib/format";
-import { toSlug } from "~/lib/routes-reserved";
+import { daysLeft } from "~/lib/i18n/format";
+import { toSlug } from "~/lib/http/routes-reserved";
 import { eventFiltersFrom } from "~/modules/event/event.queries.server";
 import { merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
-import { likePattern } from "~/lib/query";
+import { likePattern } from "~/lib/db/query";
 import { promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
 import { can } from "~/modules/report/report.policy";
 

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { BusinessFields } from "~/components/panel/merchant";
 import { MERCHANT_MENU, menuFor } from "~/components/panel-shell";
 import { UrgentPanel } from "~/components/site/urgent-panel";
-import { MESSAGES } from "~/lib/i18n.server";
-import { I18nProvider } from "~/lib/i18n-react";
-import { createI18n } from "~/lib/translator";
+import { MESSAGES } from "~/lib/i18n/locale.server";
+import { I18nProvider } from "~/lib/i18n/react";
+import { createI18n } from "~/lib/i18n/translator";
 
 const en = createI18n("en", MESSAGES.en);
 

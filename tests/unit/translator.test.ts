@@ -3,12 +3,12 @@
  * every namespace in every language, with and without plural counts, variables given, missing or empty, both
  * must return the same text. Plus the behaviours the app relies on that the messages alone do not exercise.
  */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES, type Locale, type Messages, NAMESPACES } from "~/lib/i18n";
-import { MESSAGES } from "~/lib/i18n.server";
-import { createI18n } from "~/lib/translator";
+import { MESSAGES } from "~/lib/i18n/locale.server";
+import { createI18n } from "~/lib/i18n/translator";
 
 function reference(locale: Locale, messages: Messages, fallback?: Messages) {
   const resources: Record<string, Messages> = { [locale]: messages };

@@ -4,13 +4,13 @@
  */
 import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { TranslationFields } from "~/components/panel/translations";
-import type { Translations } from "~/lib/localized";
+import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { YesNo } from "~/components/ui/badge";
-import { formatDate } from "~/lib/format";
-import { useTranslation } from "~/lib/i18n-react";
+import { formatDate } from "~/lib/i18n/format";
+import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/event/event.policy";
 import { MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";

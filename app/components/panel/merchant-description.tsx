@@ -4,8 +4,8 @@
  */
 import { TextArea } from "~/components/form";
 import { TranslationFields } from "~/components/panel/translations";
-import { useTranslation } from "~/lib/i18n-react";
-import type { TranslatableRow } from "~/lib/localized";
+import { useTranslation } from "~/lib/i18n/react";
+import type { TranslatableRow } from "~/lib/i18n/localized";
 
 export function BusinessDescriptionFields({
   row,

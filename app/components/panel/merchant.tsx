@@ -3,18 +3,18 @@
  * What the actor may set comes from the merchant policy: an administrator also sets the VAT number and the
  * premium flag; a merchant sees them read-only. The profile adds the contact details and opening hours.
  */
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import { Clock } from "~/components/icons";
 import { Required, SelectField, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { WEEK_DAYS, type WeekDay, hoursFieldName } from "~/modules/merchant/merchant.hours";
 import { can } from "~/modules/merchant/merchant.policy";
 import { MunicipalitySelect } from "./municipality-select";
 import { BusinessDescriptionFields } from "./merchant-description";
-import type { Translations } from "~/lib/localized";
+import type { Translations } from "~/lib/i18n/localized";
 
 export type BusinessRow = {
   id: string;

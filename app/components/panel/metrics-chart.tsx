@@ -3,8 +3,8 @@
  * screen readers get as one sentence, and the same numbers as a table under "Show as a table".
  */
 import { useId } from "react";
-import { formatDate, formatNumber } from "~/lib/format";
-import { useTranslation } from "~/lib/i18n-react";
+import { formatDate, formatNumber } from "~/lib/i18n/format";
+import { useTranslation } from "~/lib/i18n/react";
 import type { DailyPoint } from "~/modules/metrics/metrics";
 
 const WIDTH = 300;

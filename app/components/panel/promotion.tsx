@@ -3,21 +3,21 @@
  * promotion policy: an administrator also chooses the merchant, the category and the premium flag; a
  * merchant's promotion takes them from its business profile.
  */
-import { oneOf } from "~/lib/i18n-keys";
-import type { TFunction } from "~/lib/translator";
+import { oneOf } from "~/lib/i18n/keys";
+import type { TFunction } from "~/lib/i18n/translator";
 import { useState } from "react";
 import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
-import type { Translations } from "~/lib/localized";
+import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { YesNo } from "~/components/ui/badge";
-import { formatDate } from "~/lib/format";
-import { useTranslation } from "~/lib/i18n-react";
+import { formatDate } from "~/lib/i18n/format";
+import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/promotion/promotion.policy";
 import { type PricingMode, initialPricingMode } from "~/modules/promotion/promotion.schema";

@@ -3,14 +3,14 @@
  * language (a select: the form's main fields are written in it) and a tab for each other language with the
  * same fields, none required. Tabs follow the WAI-ARIA tabs pattern (role tablist/tab/tabpanel, arrow keys,
  * Home/End, roving tabindex) behind a disclosure button; every text stays in the form, so hidden tabs and a
- * closed disclosure are posted too. A live line says which languages are still missing. The server parses the fields with lib/translations.schema.ts.
+ * closed disclosure are posted too. A live line says which languages are still missing. The server parses the fields with lib/i18n/translations.schema.ts.
  */
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { SelectField, TextArea, TextField } from "~/components/form";
 import { LOCALES, type Locale, isLocale } from "~/lib/i18n";
-import { useTranslation } from "~/lib/i18n-react";
-import { type TranslatableRow, originalLocaleOf } from "~/lib/localized";
-import { translationFieldName } from "~/lib/translations.schema";
+import { useTranslation } from "~/lib/i18n/react";
+import { type TranslatableRow, originalLocaleOf } from "~/lib/i18n/localized";
+import { translationFieldName } from "~/lib/i18n/translations.schema";
 
 export type TranslatableFieldSpec = {
   /** The translation key of the field ("title", "description", "terms", "name"). */

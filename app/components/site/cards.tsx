@@ -1,6 +1,6 @@
 /** Cards, labels and list helpers shared by the public screens. Cards are links, never click handlers. */
 import { CATEGORIES } from "@db/schema/enums";
-import { oneOf } from "~/lib/i18n-keys";
+import { oneOf } from "~/lib/i18n/keys";
 import {
   BookOpen,
   CalendarDays,
@@ -17,12 +17,12 @@ import {
   Users,
 } from "~/components/icons";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
-import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/format";
+import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/i18n/format";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
-import type { Translations } from "~/lib/localized";
+import type { Translations } from "~/lib/i18n/localized";
 import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";
 

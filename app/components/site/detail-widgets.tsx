@@ -1,7 +1,7 @@
 /** Gallery, share and favourite controls of the promotion and event detail pages. */
 import { Check, Heart, Share2 } from "~/components/icons";
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Picture } from "~/components/picture";
 
 export const COPY_CONFIRM_MS = 2000;

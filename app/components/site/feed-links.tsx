@@ -3,7 +3,7 @@
  * calendar of events ("Subscribe in your calendar"). Plain anchors: these are files, not pages.
  */
 import { CalendarPlus, Rss } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 
 export function FeedLink({
   kind,

@@ -4,8 +4,8 @@
  */
 import { Bell, Loader2 } from "~/components/icons";
 import { useFetcher } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
-import { messageKey } from "~/lib/i18n-keys";
+import { useTranslation } from "~/lib/i18n/react";
+import { messageKey } from "~/lib/i18n/keys";
 
 export type FollowFormProps = {
   slug: string;

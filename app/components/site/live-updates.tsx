@@ -4,11 +4,11 @@
  */
 import { CalendarDays, Radio, Store, Tag, UserPlus } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
-import { formatRelative, sameRelative } from "~/lib/format";
+import { formatRelative, sameRelative } from "~/lib/i18n/format";
 import { OriginalLanguageLabel, useLocalized } from "~/components/localized-text";
-import type { Translations } from "~/lib/localized";
+import type { Translations } from "~/lib/i18n/localized";
 
 const SLOT = "\u0001";
 

@@ -7,9 +7,9 @@
  */
 import { Search } from "~/components/icons";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, useNavigate } from "react-router";
-import { nameKey } from "~/lib/name-key";
+import { nameKey } from "~/lib/search/name-key";
 
 export const BLUR_CLOSE_MS = 100;
 

@@ -4,13 +4,13 @@
  * only when there is more than one.
  */
 import { REPORT_TYPES } from "@db/schema/enums";
-import { oneOf } from "~/lib/i18n-keys";
+import { oneOf } from "~/lib/i18n/keys";
 import { isAuthorityRole, isUrgentType } from "~/modules/report/report.policy";
 import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
-import { formatRelative } from "~/lib/format";
+import { formatRelative } from "~/lib/i18n/format";
 import { Picture } from "~/components/picture";
 
 export type UrgentReport = {

@@ -1,6 +1,6 @@
 /** The one badge of the app (statuses, roles, flags) and its yes/no form for boolean columns. */
 import type { ReactNode } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 
 const TONES = {
   green: "bg-brand-50 text-brand-800 ring-brand-200",

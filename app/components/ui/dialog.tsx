@@ -5,7 +5,7 @@
  */
 import { X } from "~/components/icons";
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 
 export type DialogProps = {
   open: boolean;

@@ -13,9 +13,9 @@
  */
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { Check, ChevronDown, Loader2 } from "~/components/icons";
-import { messageKey } from "~/lib/i18n-keys";
-import { useTranslation } from "~/lib/i18n-react";
-import type { LookupOption, LookupPage } from "~/lib/lookup";
+import { messageKey } from "~/lib/i18n/keys";
+import { useTranslation } from "~/lib/i18n/react";
+import type { LookupOption, LookupPage } from "~/lib/forms/lookup";
 
 /** Milliseconds between the last keystroke and the search. */
 export const LOOKUP_DEBOUNCE_MS = 200;

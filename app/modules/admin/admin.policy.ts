@@ -1,5 +1,5 @@
 /** The admin dashboard's rule: only administrators see the platform's figures (SPEC §6). */
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 
 export type AdminAction = "view-dashboard";
 

@@ -1,9 +1,9 @@
 /** Admin dashboard statistics (SPEC §2 Admin dashboard, §7 counts, §9 "last 7 days and today"). */
 import { sql } from "drizzle-orm";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError } from "~/lib/errors";
-import { todayIso } from "~/lib/format";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError } from "~/lib/http/errors";
+import { todayIso } from "~/lib/i18n/format";
 import { latestLogs, type LogRow } from "../log/log.queries.server";
 import { can } from "./admin.policy";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, emailField, requiredText } from "~/lib/validation";
+import { LIMITS, emailField, requiredText } from "~/lib/forms/validation";
 
 /** Names and subjects are one line: line breaks become spaces (they end up in mail headers). */
 const oneLine = (max: number) => requiredText(max).transform((s) => s.replace(/\s+/g, " "));

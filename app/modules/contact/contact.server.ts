@@ -3,9 +3,9 @@
  * transaction, then the mail is delivered over SMTP to the platform's contact address (settings).
  */
 import { contactMessages } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { type DeliveryResult, deliverMail, queueMail } from "~/lib/mail.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { type DeliveryResult, deliverMail, queueMail } from "~/lib/mail/mail.server";
 import { getSettings } from "../settings/settings.server";
 import type { ContactInput } from "./contact.schema";
 

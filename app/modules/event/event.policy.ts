@@ -1,4 +1,4 @@
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import { type OwnedAction, canOnOwned } from "../merchant/owned.policy";
 
 export type EventAction = OwnedAction | "set-featured";

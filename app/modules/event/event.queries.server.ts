@@ -3,11 +3,11 @@
  * the server in one query), the home-page selection and the detail with its organiser.
  */
 import { type SQL, and, count, asc, desc, eq, gte, lt } from "drizzle-orm";
-import { countOf } from "~/lib/counts.server";
+import { countOf } from "~/lib/db/counts.server";
 import { type ContentLocale, EVENT_CATEGORIES, type Translations, events, merchants } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { todayIso } from "~/lib/format";
-import { isUuid } from "~/lib/query";
+import { getDb } from "~/lib/db/db.server";
+import { todayIso } from "~/lib/i18n/format";
+import { isUuid } from "~/lib/db/query";
 
 export const EVENTS_PAGE_SIZE = 12;
 export const HOME_EVENTS_LIMIT = 6;
@@ -56,7 +56,7 @@ export type EventCard = {
   category: string;
   merchantId: string;
   merchantName: string;
-  /** The language of title and description; the others in translations (lib/localized.ts). */
+  /** The language of title and description; the others in translations (lib/i18n/localized.ts). */
   originalLocale: ContentLocale;
   translations: Translations;
 };

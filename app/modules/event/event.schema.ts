@@ -1,6 +1,6 @@
 /** Event forms (SPEC §5). Messages are translation keys. */
 import { z } from "zod";
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import { EVENT_CATEGORIES } from "@db/schema/enums";
 import { can } from "./event.policy";
 import {
@@ -12,8 +12,8 @@ import {
   present,
   requiredDate,
   requiredText,
-} from "~/lib/validation";
-import { withTranslations } from "~/lib/translations.schema";
+} from "~/lib/forms/validation";
+import { withTranslations } from "~/lib/i18n/translations.schema";
 
 /** The translatable fields (issue #18) with their originals' length rules. */
 export const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text } as const;

@@ -3,10 +3,10 @@
  * rules are in merchant/owned.server.ts. Public reads live in event.queries.server.ts.
  */
 import { events } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { ValidationError } from "~/lib/errors";
-import { translationValues } from "~/lib/translations.schema";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { ValidationError } from "~/lib/http/errors";
+import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "../merchant/owned.server";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type EventInput, eventSchemaFor } from "./event.schema";
@@ -51,7 +51,7 @@ export const createEvent = commands.create;
 export const updateEvent = commands.update;
 export const deleteEvent = commands.remove;
 
-/** The panels' event commands (lib/crud.server.ts): the form the actor's policy allows. */
+/** The panels' event commands (lib/forms/crud.server.ts): the form the actor's policy allows. */
 export function eventCommands(actor: Actor): CrudCommands<EventInput> {
   const schema = eventSchemaFor(actor);
   return {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, optionalText, requiredText } from "~/lib/validation";
+import { LIMITS, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** SPEC §5 Feature: 'Feature name is required.'; the description is optional. */
 export const featureSchema = z.object({

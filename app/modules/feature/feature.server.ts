@@ -1,11 +1,11 @@
 /** Features (SPEC §7 features): all ordered by name; admin only. */
 import { asc, eq } from "drizzle-orm";
 import { features } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { searchWhere } from "~/lib/list.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { searchWhere } from "~/lib/forms/list.server";
 import { recordEvent } from "../log/log.server";
 import { type FeatureAction, can } from "./feature.policy";
 import { type FeatureInput, featureSchema } from "./feature.schema";
@@ -16,7 +16,7 @@ function guard(actor: Actor | null, action: FeatureAction): asserts actor is Act
   if (!can(actor, action)) throw new ForbiddenError();
 }
 
-/** The admin panel's feature commands (lib/crud.server.ts). */
+/** The admin panel's feature commands (lib/forms/crud.server.ts). */
 export function featureCommands(actor: Actor): CrudCommands<FeatureInput> {
   return {
     idKind: "uuid",

@@ -3,8 +3,8 @@
  * municipality, merged newest first and capped at 10. One UNION ALL query: one round trip.
  */
 import { sql } from "drizzle-orm";
-import { getDb } from "~/lib/db.server";
-import type { Translations } from "~/lib/localized";
+import { getDb } from "~/lib/db/db.server";
+import type { Translations } from "~/lib/i18n/localized";
 
 export const LIVE_PER_SOURCE = 5;
 export const LIVE_MAX = 10;

@@ -7,8 +7,8 @@
  * rendered per request from the request's own session. The urgent reports are shown to signed-in users only;
  * the loader decides that, not this cache.
  */
-import { forMunicipality, shortCache } from "~/lib/cache.server";
-import { todayIso } from "~/lib/format";
+import { forMunicipality, shortCache } from "~/lib/cache/cache.server";
+import { todayIso } from "~/lib/i18n/format";
 import { type EventCard, homeEvents } from "~/modules/event/event.queries.server";
 import { type FeaturedMerchant, featuredMerchants } from "~/modules/merchant/merchant.queries.server";
 import {

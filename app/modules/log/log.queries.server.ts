@@ -1,11 +1,11 @@
 /** Reading the audit log (SPEC §7 platform_event_logs): read-only, newest first, admin only. */
 import { count, desc, eq } from "drizzle-orm";
-import { listTotal } from "~/lib/counts.server";
+import { listTotal } from "~/lib/db/counts.server";
 import { platformEventLogs, users } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError } from "~/lib/http/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
 import { can } from "./log.policy";
 
 export type LogRow = {

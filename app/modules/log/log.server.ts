@@ -1,6 +1,6 @@
 /** The audit log (platform_event_logs): who did what, readable, with JSON metadata (never secrets). */
 import { platformEventLogs } from "@db/schema";
-import { type DbOrTx, getDb } from "~/lib/db.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { log } from "~/lib/log.server";
 
 export type AuditEvent = {

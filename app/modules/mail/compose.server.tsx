@@ -1,6 +1,6 @@
 /**
  * Emails with content: a template (templates.tsx) rendered to HTML and plain text in the recipient's language,
- * with the site name from the settings, then queued in the outbox (lib/mail.server.ts).
+ * with the site name from the settings, then queued in the outbox (lib/mail/mail.server.ts).
  *
  *   await queueTemplateMail("reportOutcome", { to, locale, data }, tx);
  *   await queueTemplateMail("urgentAlert", { to, locale, data, unsubscribeUrl, dedupeKey }, tx);
@@ -11,13 +11,13 @@
  * and `personalise()` each copy.
  */
 import { render } from "@react-email/render";
-import { baseUrl } from "~/lib/auth.server";
-import type { DbOrTx } from "~/lib/db.server";
+import { baseUrl } from "~/lib/auth/auth.server";
+import type { DbOrTx } from "~/lib/db/db.server";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
-import { serverT } from "~/lib/i18n.server";
-import { type OutgoingMail, queueMail } from "~/lib/mail.server";
+import { serverT } from "~/lib/i18n/locale.server";
+import { type OutgoingMail, queueMail } from "~/lib/mail/mail.server";
 import { getSettings } from "../settings/settings.server";
-import type { TFunction } from "~/lib/translator";
+import type { TFunction } from "~/lib/i18n/translator";
 import {
   type MailContent,
   MailLayout,

@@ -24,8 +24,8 @@ import {
   Text,
 } from "@react-email/components";
 import type { Locale } from "~/lib/i18n";
-import type { TFunction } from "~/lib/translator";
-import { type QualifiedKey, oneOf } from "~/lib/i18n-keys";
+import type { TFunction } from "~/lib/i18n/translator";
+import { type QualifiedKey, oneOf } from "~/lib/i18n/keys";
 import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
 
 export type MailBlock =

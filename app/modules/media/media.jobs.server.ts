@@ -1,5 +1,5 @@
 /** The media sweep (issue #14): hourly, uploads never saved with their form and files no row owns. */
-import { registerJob, registerRecurring } from "~/lib/jobs.server";
+import { registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 import { sweepMedia } from "./media.server";
 
 export const MEDIA_SWEEP_JOB = "media.sweep";

@@ -7,10 +7,10 @@
 import crypto from "node:crypto";
 import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { media, mediaVariants, reports } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { hostAllowed } from "~/lib/origin.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { hostAllowed } from "~/lib/http/origin.server";
 import { can, isPublic } from "./media.policy";
 import { type Processed, processImage } from "./media.process.server";
 import { mediaStore, storeFor } from "./media.storage.server";

@@ -12,7 +12,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { media, mediaVariants } from "@db/schema";
-import { type DbOrTx, getDb } from "~/lib/db.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { type MediaFormat, mediaUrl, parseMediaFile } from "./media.url";
 import type { Variant } from "./media.process.server";

@@ -3,24 +3,24 @@
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { listTotal } from "~/lib/counts.server";
+import { listTotal } from "~/lib/db/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { translationValues } from "~/lib/translations.schema";
-import { type ListQuery, type Page, paging } from "~/lib/list.server";
-import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
-import { encodeCursor, lookupPattern } from "~/lib/lookup.server";
-import { changedFields, likePattern } from "~/lib/query";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { translationValues } from "~/lib/i18n/translations.schema";
+import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
+import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
+import { encodeCursor, lookupPattern } from "~/lib/forms/lookup.server";
+import { changedFields, likePattern } from "~/lib/db/query";
 import { recordEvent } from "../log/log.server";
 import { eraseAccount } from "../privacy/privacy.server";
 import { attachImage } from "../media/media.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
 import { insertAccount } from "../user/user.server";
 import { type MerchantAction, can } from "./merchant.policy";
-import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 import {
   type AdminMerchantCreateInput,
   type AdminMerchantUpdateInput,
@@ -32,7 +32,7 @@ function assertMay(actor: Actor | null, action: MerchantAction): asserts actor i
   if (!can(actor, action)) throw new ForbiddenError();
 }
 
-/** The admin panel's merchant commands (lib/crud.server.ts). */
+/** The admin panel's merchant commands (lib/forms/crud.server.ts). */
 export function merchantCommands(actor: Actor): CrudCommands<AdminMerchantCreateInput, AdminMerchantUpdateInput> {
   return {
     idKind: "text",

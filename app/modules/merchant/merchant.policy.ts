@@ -1,4 +1,4 @@
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 
 export type MerchantAction =
   | "read-own"

@@ -4,7 +4,7 @@
  * joined once, never a query per merchant), and the public detail.
  */
 import { type SQL, and, count, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
-import { countOf } from "~/lib/counts.server";
+import { countOf } from "~/lib/db/counts.server";
 import {
   type ContentLocale,
   MERCHANT_CATEGORIES,
@@ -14,10 +14,10 @@ import {
   municipalities,
   promotions,
 } from "@db/schema";
-import { getDb } from "~/lib/db.server";
-import { todayIso } from "~/lib/format";
-import { isTextId } from "~/lib/query";
-import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search.server";
+import { getDb } from "~/lib/db/db.server";
+import { todayIso } from "~/lib/i18n/format";
+import { isTextId } from "~/lib/db/query";
+import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search/search.server";
 
 export const MERCHANTS_PAGE_SIZE = 12;
 
@@ -174,7 +174,7 @@ export type PublicMerchant = {
   isPremium: boolean;
   municipalityName: string | null;
   municipalitySlug: string | null;
-  /** The business description in its original language, and its translations (lib/localized.ts). */
+  /** The business description in its original language, and its translations (lib/i18n/localized.ts). */
   description: string | null;
   originalLocale: ContentLocale;
   translations: Translations;

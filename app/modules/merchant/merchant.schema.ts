@@ -1,6 +1,6 @@
 /** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
 import { z } from "zod";
-import { keptText, withTranslations } from "~/lib/translations.schema";
+import { keptText, withTranslations } from "~/lib/i18n/translations.schema";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
 import {
   LIMITS,
@@ -12,7 +12,7 @@ import {
   requiredEmail,
   requiredText,
   uuidField,
-} from "~/lib/validation";
+} from "~/lib/forms/validation";
 import { newPassword, newPasswordsMatch } from "../user/user.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 

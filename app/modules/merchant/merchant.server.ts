@@ -4,19 +4,19 @@
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions } from "@db/schema";
-import { touches } from "~/lib/cache.server";
-import type { Actor } from "~/lib/auth.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
-import { todayIso } from "~/lib/format";
-import { type TranslationInput, translationValues } from "~/lib/translations.schema";
+import { touches } from "~/lib/cache/cache.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { todayIso } from "~/lib/i18n/format";
+import { type TranslationInput, translationValues } from "~/lib/i18n/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { type OpeningHours, sameWeek } from "./merchant.hours";
 import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
-import { rowColumns } from "~/lib/search.server";
-import { sameValue } from "~/lib/query";
+import { rowColumns } from "~/lib/search/search.server";
+import { sameValue } from "~/lib/db/query";
 
 export type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 

@@ -1,4 +1,4 @@
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 
 /** What may be done with a row a merchant owns (a promotion or an event). */
 export type OwnedAction = "create" | "update" | "delete" | "list-own" | "list-all" | "choose-merchant";

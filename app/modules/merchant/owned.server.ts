@@ -11,18 +11,18 @@
  */
 import { type SQL, and, count, desc, eq, getTableName, or } from "drizzle-orm";
 import { merchants, type events, type promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { touches } from "~/lib/cache.server";
-import { type CountedTable, listTotal } from "~/lib/counts.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import type { ListQuery, Page } from "~/lib/list.server";
-import { changedFields, isUuid } from "~/lib/query";
+import type { Actor } from "~/lib/auth/auth.server";
+import { touches } from "~/lib/cache/cache.server";
+import { type CountedTable, listTotal } from "~/lib/db/counts.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import type { ListQuery, Page } from "~/lib/forms/list.server";
+import { changedFields, isUuid } from "~/lib/db/query";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
 import type { OwnedAction } from "./owned.policy";
-import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 
 type OwnedTable = typeof promotions | typeof events;
 type Values = Record<string, unknown>;

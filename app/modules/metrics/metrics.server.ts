@@ -13,15 +13,15 @@
 import crypto from "node:crypto";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { dailyMetrics, events, platformEventLogs, promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { onDrain } from "~/lib/background.server";
-import { ignoreWritesTo } from "~/lib/cache.server";
-import { type DbOrTx, changedRows, getDb } from "~/lib/db.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { onDrain } from "~/lib/jobs/background.server";
+import { ignoreWritesTo } from "~/lib/cache/cache.server";
+import { type DbOrTx, changedRows, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
-import { ForbiddenError } from "~/lib/errors";
-import { todayIso } from "~/lib/format";
+import { ForbiddenError } from "~/lib/http/errors";
+import { todayIso } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
-import { clientGroup } from "~/lib/net";
+import { clientGroup } from "~/lib/http/net";
 import { counts, can } from "./metrics.policy";
 import {
   CLICK_KINDS,

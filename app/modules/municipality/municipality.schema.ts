@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { withTranslations } from "~/lib/translations.schema";
-import { isReservedSlug } from "~/lib/routes-reserved";
-import { LIMITS, checkbox, optionalHttpUrl, requiredText } from "~/lib/validation";
+import { withTranslations } from "~/lib/i18n/translations.schema";
+import { isReservedSlug } from "~/lib/http/routes-reserved";
+import { LIMITS, checkbox, optionalHttpUrl, requiredText } from "~/lib/forms/validation";
 
 const REQUIRED = "admin:municipalities.required";
 

@@ -1,17 +1,17 @@
 /** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { municipalities } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { invalidateCaches, shortCache } from "~/lib/cache.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { nameKey } from "~/lib/name-key";
-import { isUuid } from "~/lib/query";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
+import type { Actor } from "~/lib/auth/auth.server";
+import { invalidateCaches, shortCache } from "~/lib/cache/cache.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { nameKey } from "~/lib/search/name-key";
+import { isUuid } from "~/lib/db/query";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import type { Locale } from "~/lib/i18n";
-import { localizedText, slugAliases } from "~/lib/localized";
-import { isReservedSlug } from "~/lib/routes-reserved";
-import { translationValues } from "~/lib/translations.schema";
+import { localizedText, slugAliases } from "~/lib/i18n/localized";
+import { isReservedSlug } from "~/lib/http/routes-reserved";
+import { translationValues } from "~/lib/i18n/translations.schema";
 import { recordEvent } from "../log/log.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
@@ -179,7 +179,7 @@ export async function assertMunicipalityId(id: string | null, field = "municipal
   if (!row) throw invalid;
 }
 
-/** The admin panel's municipality commands (lib/crud.server.ts). */
+/** The admin panel's municipality commands (lib/forms/crud.server.ts). */
 export function municipalityCommands(actor: Actor): CrudCommands<MunicipalityInput> {
   return {
     idKind: "uuid",

@@ -4,9 +4,9 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { municipalities, municipalityFollows } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "../log/log.server";
 import { can } from "./notification.policy";
 import type { FollowInput } from "./notification.schema";

@@ -8,7 +8,7 @@
  *   followers who asked for the digest and to the confirmed newsletter addresses.
  * Every mail carries a dedupe key, so a job retried after a crash never mails anyone twice.
  */
-import { type TranslatableRow, type Translations, localized, localizedText } from "~/lib/localized";
+import { type TranslatableRow, type Translations, localized, localizedText } from "~/lib/i18n/localized";
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import {
   events,
@@ -20,13 +20,13 @@ import {
   reports,
   users,
 } from "@db/schema";
-import type { DbOrTx } from "~/lib/db.server";
-import { formatDate, todayIso } from "~/lib/format";
+import type { DbOrTx } from "~/lib/db/db.server";
+import { formatDate, todayIso } from "~/lib/i18n/format";
 import { type Locale, isLocale } from "~/lib/i18n";
-import { PermanentJobError, enqueue, registerJob, registerRecurring } from "~/lib/jobs.server";
-import { type OutgoingMail, queueMails } from "~/lib/mail.server";
-import { signToken } from "~/lib/tokens.server";
-import { baseUrl } from "~/lib/auth.server";
+import { PermanentJobError, enqueue, registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
+import { type OutgoingMail, queueMails } from "~/lib/mail/mail.server";
+import { signToken } from "~/lib/mail/tokens.server";
+import { baseUrl } from "~/lib/auth/auth.server";
 import {
   type RenderedMail,
   UNSUBSCRIBE_PLACEHOLDER,

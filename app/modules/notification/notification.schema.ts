@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, checkbox, emailField, present, requiredText, uuidField } from "~/lib/validation";
+import { LIMITS, checkbox, emailField, present, requiredText, uuidField } from "~/lib/forms/validation";
 
 /** The choice per followed municipality: urgent reports as they are approved, and/or the weekly digest. */
 export const followSchema = z.object({

@@ -6,9 +6,9 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { municipalities, municipalityFollows, newsletterSubscriptions } from "@db/schema";
-import { baseUrl } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { signToken, verifyToken } from "~/lib/tokens.server";
+import { baseUrl } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { signToken, verifyToken } from "~/lib/mail/tokens.server";
 import { recordEvent } from "../log/log.server";
 
 export const UNSUBSCRIBE_KINDS = {

@@ -6,14 +6,14 @@
  */
 import { type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions, reports } from "@db/schema";
-import { baseUrl } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { todayIso } from "~/lib/format";
-import { isRealDate } from "~/lib/validation";
+import { baseUrl } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { todayIso } from "~/lib/i18n/format";
+import { isRealDate } from "~/lib/forms/validation";
 import { type Locale, isLocale } from "~/lib/i18n";
-import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/localized";
-import { absoluteUrlOrNull } from "~/lib/origin.server";
-import { isUuid } from "~/lib/query";
+import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/i18n/localized";
+import { absoluteUrlOrNull } from "~/lib/http/origin.server";
+import { isUuid } from "~/lib/db/query";
 
 /**
  * The texts of a translatable row in the asked language (issue #18): each field in that language or its

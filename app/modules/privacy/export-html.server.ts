@@ -2,10 +2,10 @@
  * The readable summary of a data export (issue #19): one self-contained HTML page in the account's language,
  * with the same content as the JSON file (which stays the complete, machine-readable copy).
  */
-import { formatDate } from "~/lib/format";
-import type { QualifiedKey } from "~/lib/i18n-keys";
+import { formatDate } from "~/lib/i18n/format";
+import type { QualifiedKey } from "~/lib/i18n/keys";
 import type { Locale } from "~/lib/i18n";
-import { serverT } from "~/lib/i18n.server";
+import { serverT } from "~/lib/i18n/locale.server";
 import type { UserData } from "./privacy.server";
 
 const esc = (s: string) =>

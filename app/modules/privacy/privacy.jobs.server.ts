@@ -11,11 +11,11 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { dataExports, users } from "@db/schema";
-import { baseUrl } from "~/lib/auth.server";
-import { type DbOrTx, changedRows } from "~/lib/db.server";
+import { baseUrl } from "~/lib/auth/auth.server";
+import { type DbOrTx, changedRows } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { type Locale, isLocale } from "~/lib/i18n";
-import { PermanentJobError, registerJob, registerRecurring } from "~/lib/jobs.server";
+import { PermanentJobError, registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 import { log } from "~/lib/log.server";
 import { queueTemplateMail } from "../mail/compose.server";
 import { renderExportHtml } from "./export-html.server";

@@ -28,15 +28,15 @@ import {
   subscriptions,
   users,
 } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { baseUrl } from "~/lib/auth.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { baseUrl } from "~/lib/auth/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/errors";
+import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { type Locale, isLocale } from "~/lib/i18n";
-import { enqueue } from "~/lib/jobs.server";
+import { enqueue } from "~/lib/jobs/jobs.server";
 import { securityEvent } from "~/lib/log.server";
-import { accountLock, noteRetryAfter } from "~/lib/rate-limit.server";
+import { accountLock, noteRetryAfter } from "~/lib/http/rate-limit.server";
 import { recordEvent } from "../log/log.server";
 import { queueTemplateMail } from "../mail/compose.server";
 import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
@@ -44,7 +44,7 @@ import { storedMediaUrl } from "../media/media.url";
 import { forgetNewsletterLimit } from "../notification/newsletter.server";
 import { checkCurrentPassword } from "../user/user.server";
 import { can } from "./privacy.policy";
-import { isTextId, isUuid } from "~/lib/query";
+import { isTextId, isUuid } from "~/lib/db/query";
 
 export const EXPORT_JOB = "privacy.export";
 /** Exports one requester may prepare for one account per 24 hours. */

@@ -3,14 +3,14 @@
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
 import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
-import { countOf } from "~/lib/counts.server";
+import { countOf } from "~/lib/db/counts.server";
 import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
-import { getDb } from "~/lib/db.server";
+import { getDb } from "~/lib/db/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
-import { todayIso } from "~/lib/format";
-import { isUuid, likePattern } from "~/lib/query";
-import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search.server";
+import { todayIso } from "~/lib/i18n/format";
+import { isUuid, likePattern } from "~/lib/db/query";
+import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search/search.server";
 
 export { PROMOTION_SORTS, type PromotionSort };
 export const PROMOTIONS_PAGE_SIZE = 12;
@@ -77,7 +77,7 @@ export type PromotionCard = {
   merchantName: string;
   merchantPremium: boolean;
   merchantLogoUrl: string | null;
-  /** The language of title, description and terms; the others in translations (lib/localized.ts). */
+  /** The language of title, description and terms; the others in translations (lib/i18n/localized.ts). */
   originalLocale: ContentLocale;
   translations: Translations;
 };

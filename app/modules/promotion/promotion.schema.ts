@@ -5,7 +5,7 @@
  * "percentage" keeps only discount and clears price and original_price.
  */
 import { z } from "zod";
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import { PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { can } from "./promotion.policy";
 import {
@@ -17,8 +17,8 @@ import {
   present,
   requiredDate,
   requiredText,
-} from "~/lib/validation";
-import { withTranslations } from "~/lib/translations.schema";
+} from "~/lib/forms/validation";
+import { withTranslations } from "~/lib/i18n/translations.schema";
 
 export const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];

@@ -3,10 +3,10 @@
  * owner rules are in merchant/owned.server.ts. Public reads live in promotion.queries.server.ts.
  */
 import { promotions } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { ValidationError } from "~/lib/errors";
-import { translationValues } from "~/lib/translations.schema";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { ValidationError } from "~/lib/http/errors";
+import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "../merchant/owned.server";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
@@ -59,7 +59,7 @@ export const createPromotion = commands.create;
 export const updatePromotion = commands.update;
 export const deletePromotion = commands.remove;
 
-/** The panels' promotion commands (lib/crud.server.ts): the form the actor's policy allows. */
+/** The panels' promotion commands (lib/forms/crud.server.ts): the form the actor's policy allows. */
 export function promotionCommands(actor: Actor): CrudCommands<PromotionInput> {
   const schema = promotionSchemaFor(actor);
   return {

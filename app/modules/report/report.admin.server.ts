@@ -3,20 +3,20 @@
  * report.policy: approve or reject only while pending; delete in any status.
  */
 import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
-import { touches } from "~/lib/cache.server";
-import { listTotal } from "~/lib/counts.server";
+import { touches } from "~/lib/cache/cache.server";
+import { listTotal } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus, type ReportType } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { type Db, getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, paging } from "~/lib/list.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { type Db, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
 import { recordEvent } from "../log/log.server";
 import { enqueueReportNotifications } from "../notification/notification.jobs.server";
 import type { ModerationInput } from "./report.schema";
 import { can } from "./report.policy";
-import { isUuid, likePattern } from "~/lib/query";
-import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search.server";
+import { isUuid, likePattern } from "~/lib/db/query";
+import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 
 export type AdminReportRow = {
   id: string;

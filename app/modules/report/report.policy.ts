@@ -1,4 +1,4 @@
-import type { Actor } from "~/lib/auth.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import type { ReportStatus } from "@db/schema/enums";
 
 export type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "delete";

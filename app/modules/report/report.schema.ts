@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enums";
-import { LIMITS, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/validation";
+import { LIMITS, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
 export const REPORT_REQUIRED = "site:reportNew.errors.required";

@@ -4,18 +4,18 @@
  * approved; administrators' reads live in report.admin.server.ts.
  */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { touches } from "~/lib/cache.server";
-import { countOf } from "~/lib/counts.server";
+import { touches } from "~/lib/cache/cache.server";
+import { countOf } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import type { ReportStatus } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/errors";
+import type { Actor } from "~/lib/auth/auth.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "../log/log.server";
 import { attachImage } from "../media/media.server";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
-import { rowColumns } from "~/lib/search.server";
+import { rowColumns } from "~/lib/search/search.server";
 
 export const HOME_REPORTS_LIMIT = 3;
 export const REPORTS_PAGE_SIZE = 12;

@@ -1,6 +1,6 @@
 /** The platform settings form (admin). Messages are translation keys. */
 import { z } from "zod";
-import { checkbox, optionalText, requiredEmail, requiredText, LIMITS } from "~/lib/validation";
+import { checkbox, optionalText, requiredEmail, requiredText, LIMITS } from "~/lib/forms/validation";
 
 /** Settings: an empty key input keeps the stored key; the clear boxes remove one. */
 export const settingsSchema = z.object({

@@ -1,10 +1,10 @@
 /** Platform settings (admin-editable): site name, contact address and provider keys. */
 import { inArray, sql } from "drizzle-orm";
 import { platformSettings } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
-import { ForbiddenError } from "~/lib/errors";
+import { ForbiddenError } from "~/lib/http/errors";
 import { recordEvent } from "../log/log.server";
 import { type SettingsAction, can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
-import { LIMITS, enumField, optionalDate, optionalText, requiredDate, requiredText } from "~/lib/validation";
+import { LIMITS, enumField, optionalDate, optionalText, requiredDate, requiredText } from "~/lib/forms/validation";
 
 export const SUBSCRIPTION_REQUIRED = "admin:subscriptions.required";
 

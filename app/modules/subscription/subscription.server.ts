@@ -2,11 +2,11 @@
 import type { SubscriptionStatus, SubscriptionTier } from "@db/schema/enums";
 import { count, desc, eq } from "drizzle-orm";
 import { subscriptions, users } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
 import { recordEvent } from "../log/log.server";
 import { assertUserId } from "../user/user.admin.server";
 import { type SubscriptionAction, can } from "./subscription.policy";
@@ -23,7 +23,7 @@ function guard(actor: Actor | null, action: SubscriptionAction): asserts actor i
   if (!can(actor, action)) throw new ForbiddenError();
 }
 
-/** The admin panel's subscription commands (lib/crud.server.ts). */
+/** The admin panel's subscription commands (lib/forms/crud.server.ts). */
 export function subscriptionCommands(actor: Actor): CrudCommands<SubscriptionInput> {
   return {
     idKind: "uuid",

@@ -9,8 +9,8 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { AppLoadContext } from "react-router";
-import { baseUrl, getAuth, onPasswordReset, onPasswordResetRequested } from "~/lib/auth.server";
-import { runInBackground } from "~/lib/background.server";
+import { baseUrl, getAuth, onPasswordReset, onPasswordResetRequested } from "~/lib/auth/auth.server";
+import { runInBackground } from "~/lib/jobs/background.server";
 import type { Locale } from "~/lib/i18n";
 import { securityEvent } from "~/lib/log.server";
 import { recordEventSafely } from "../log/log.server";

@@ -20,7 +20,7 @@ import * as common from "@zxcvbn-ts/language-common";
 import * as en from "@zxcvbn-ts/language-en";
 import * as fr from "@zxcvbn-ts/language-fr";
 import * as nl from "@zxcvbn-ts/language-nl-be";
-import { ValidationError } from "~/lib/errors";
+import { ValidationError } from "~/lib/http/errors";
 import { passwordProblem } from "./password";
 
 export const MIN_SCORE = 3;

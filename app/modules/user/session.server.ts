@@ -1,8 +1,8 @@
 /** Signing in and out through better-auth, with security events and audit rows. */
 import type { AppLoadContext } from "react-router";
-import { getAuth } from "~/lib/auth.server";
+import { getAuth } from "~/lib/auth/auth.server";
 import { log, securityEvent } from "~/lib/log.server";
-import { accountLock } from "~/lib/rate-limit.server";
+import { accountLock } from "~/lib/http/rate-limit.server";
 import { recordEventSafely } from "../log/log.server";
 import { findUserIdByEmail, rememberLocale } from "./user.server";
 

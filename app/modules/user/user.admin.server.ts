@@ -1,15 +1,15 @@
 /** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
-import { listTotal } from "~/lib/counts.server";
+import { listTotal } from "~/lib/db/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Role } from "@db/schema";
-import type { Actor } from "~/lib/auth.server";
-import type { CrudCommands } from "~/lib/crud.server";
-import { type DbOrTx, getDb } from "~/lib/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/errors";
-import { type ListQuery, type Page, paging, searchWhere } from "~/lib/list.server";
-import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/lookup";
-import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/lookup.server";
+import type { Actor } from "~/lib/auth/auth.server";
+import type { CrudCommands } from "~/lib/forms/crud.server";
+import { type DbOrTx, getDb } from "~/lib/db/db.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
+import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
+import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/forms/lookup.server";
 import { securityEvent } from "~/lib/log.server";
 import { recordEvent } from "../log/log.server";
 import { assertMunicipalityId } from "../municipality/municipality.server";
@@ -27,7 +27,7 @@ function guard(actor: Actor | null, action: UserAction, target?: { id: string })
   if (!can(actor, action, target)) throw new ForbiddenError();
 }
 
-/** The admin panel's user commands (lib/crud.server.ts). */
+/** The admin panel's user commands (lib/forms/crud.server.ts). */
 export function userCommands(actor: Actor): CrudCommands<AdminUserCreateInput, AdminUserUpdateInput> {
   return {
     idKind: "text",

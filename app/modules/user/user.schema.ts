@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { ROLES } from "@db/schema/enums";
-import { LIMITS, emailField, enumField, optionalText, requiredEmail, requiredText, uuidField } from "~/lib/validation";
+import {
+  LIMITS,
+  emailField,
+  enumField,
+  optionalText,
+  requiredEmail,
+  requiredText,
+  uuidField,
+} from "~/lib/forms/validation";
 import { passwordProblem } from "./password";
 
 export const loginSchema = z.object({

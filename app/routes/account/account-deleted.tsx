@@ -1,8 +1,8 @@
 /** Where a resident lands after deleting their account (issue #19). */
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { StaticPage } from "~/components/site/static-page";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import type { Route } from "./+types/account-deleted";
 
 export function loader({ context }: Route.LoaderArgs) {

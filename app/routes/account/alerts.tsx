@@ -1,12 +1,12 @@
 import { Bell } from "~/components/icons";
 import { data, redirect } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { BackLink } from "~/components/site/cards";
 import { FollowForm } from "~/components/site/follow-form";
-import { errorResponse, parseWith, readForm } from "~/lib/form.server";
-import { requireActor } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
+import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
+import { requireActor } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
 import { findActiveMunicipality, findMunicipalityAnyStatus } from "~/modules/municipality/municipality.server";
 import { findFollow, saveFollow } from "~/modules/notification/follow.server";
 import { followSchema } from "~/modules/notification/notification.schema";

@@ -3,8 +3,8 @@
  * file or the HTML summary. Anyone else, an unknown id and an expired export get the same 404.
  */
 import { data } from "react-router";
-import { HttpError } from "~/lib/errors";
-import { requireActor } from "~/lib/guards.server";
+import { HttpError } from "~/lib/http/errors";
+import { requireActor } from "~/lib/auth/guards.server";
 import { getExportFile } from "~/modules/privacy/privacy.server";
 import type { Route } from "./+types/export-download";
 

@@ -1,12 +1,12 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, data, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { z } from "zod";
 import { FormMessage, TextField } from "~/components/form";
-import { parseWith, readForm } from "~/lib/form.server";
-import { metaTags } from "~/lib/meta";
-import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
-import { emailField } from "~/lib/validation";
+import { parseWith, readForm } from "~/lib/forms/form.server";
+import { metaTags } from "~/lib/http/meta";
+import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
+import { emailField } from "~/lib/forms/validation";
 import { requestPasswordReset } from "~/modules/user/password-reset.server";
 import type { Route } from "./+types/forgot-password";
 

@@ -1,12 +1,12 @@
-import { messageKey } from "~/lib/i18n-keys";
-import { useTranslation } from "~/lib/i18n-react";
+import { messageKey } from "~/lib/i18n/keys";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, data, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/link";
 import { FormMessage, TextField } from "~/components/form";
-import { readForm } from "~/lib/form.server";
-import { metaTags } from "~/lib/meta";
-import { authLimitWait, retryAfter } from "~/lib/rate-limit.server";
-import { safeRedirect } from "~/lib/redirect";
+import { readForm } from "~/lib/forms/form.server";
+import { metaTags } from "~/lib/http/meta";
+import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
+import { safeRedirect } from "~/lib/http/redirect";
 import { signIn } from "~/modules/user/session.server";
 import { loginSchema } from "~/modules/user/user.schema";
 import { homePathFor } from "~/modules/user/user.server";

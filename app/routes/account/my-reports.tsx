@@ -1,16 +1,16 @@
 import { Megaphone } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { EmptyState, Pagination } from "~/components/site/cards";
-import { formatDateTime } from "~/lib/format";
-import { requireActor } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
-import { municipalitySlugOr } from "~/lib/routes-reserved";
+import { formatDateTime } from "~/lib/i18n/format";
+import { requireActor } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
+import { municipalitySlugOr } from "~/lib/http/routes-reserved";
 import { listMyReports } from "~/modules/report/report.server";
 import { findMunicipalitySlugById } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/my-reports";
 import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
-import { oneOf } from "~/lib/i18n-keys";
+import { oneOf } from "~/lib/i18n/keys";
 
 /** My reports (issue #13): the signed-in resident's own reports in every status, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

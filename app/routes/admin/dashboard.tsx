@@ -9,13 +9,13 @@ import {
   Users,
   type LucideIcon,
 } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { PanelHeader } from "~/components/crud";
-import { formatEuro, formatNumber, formatRelative } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
+import { formatEuro, formatNumber, formatRelative } from "~/lib/i18n/format";
+import { requireAdmin } from "~/lib/auth/guards.server";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { activitiesToday } from "~/modules/metrics/metrics.server";

@@ -1,12 +1,12 @@
 /** Admin panel: every merchant's events (SPEC §2 Events). */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { EventFields, useEventColumns } from "~/components/panel/event";
-import { panelAction, panelMessages } from "~/lib/crud.server";
-import { todayIso } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
-import { useTranslation } from "~/lib/i18n-react";
-import { loadPage } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { panelAction, panelMessages } from "~/lib/forms/crud.server";
+import { todayIso } from "~/lib/i18n/format";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { useTranslation } from "~/lib/i18n/react";
+import { loadPage } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import { eventCommands, listAllEvents } from "~/modules/event/event.server";
 import type { Route } from "./+types/events";
 

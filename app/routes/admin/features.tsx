@@ -1,11 +1,11 @@
 /** Admin panel: the platform's features (SPEC §2 Features). */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
-import { panelAction, panelMessages } from "~/lib/crud.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { panelAction, panelMessages } from "~/lib/forms/crud.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { useTranslation } from "~/lib/i18n/react";
+import { listParams, loadList } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import { type FeatureRow, featureCommands, listFeatures } from "~/modules/feature/feature.server";
 import type { Route } from "./+types/features";
 

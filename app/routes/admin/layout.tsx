@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { PanelShell } from "~/components/panel-shell";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
 import type { Route } from "./+types/layout";
 
 /** Guards the section; each child loader and action checks again (a layout does not guard actions). */

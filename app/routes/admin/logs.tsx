@@ -1,10 +1,10 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { DataTable, PanelHeader } from "~/components/crud";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
-import { loadPage } from "~/lib/list.server";
+import { formatDateTime } from "~/lib/i18n/format";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
+import { loadPage } from "~/lib/forms/list.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import type { Route } from "./+types/logs";
 

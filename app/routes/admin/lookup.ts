@@ -3,10 +3,10 @@
  * name or e-mail) and ?cursor= (the previous page's `next`). Admin only, like the panel: a guest is sent to
  * /login and any other role to /; the module asks the entity's policy again. JSON, never cached.
  */
-import { HttpError } from "~/lib/errors";
-import { requireAdmin } from "~/lib/guards.server";
-import { LOOKUP_KINDS, type LookupKind, type LookupPage } from "~/lib/lookup";
-import { lookupParams } from "~/lib/lookup.server";
+import { HttpError } from "~/lib/http/errors";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { LOOKUP_KINDS, type LookupKind, type LookupPage } from "~/lib/forms/lookup";
+import { lookupParams } from "~/lib/forms/lookup.server";
 import { lookupMerchants } from "~/modules/merchant/merchant.admin.server";
 import { lookupUsers } from "~/modules/user/user.admin.server";
 import type { Route } from "./+types/lookup";

@@ -4,11 +4,11 @@ import { TextField, ToggleField } from "~/components/form";
 import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
 import { Badge } from "~/components/ui/badge";
-import { panelAction, panelMessages } from "~/lib/crud.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { useTranslation } from "~/lib/i18n-react";
-import { listParams, loadList } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { panelAction, panelMessages } from "~/lib/forms/crud.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { useTranslation } from "~/lib/i18n/react";
+import { listParams, loadList } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import {
   type MunicipalityRow,
   listMunicipalitiesForAdmin,

@@ -4,15 +4,15 @@ import { Check, Trash2, X } from "~/components/icons";
 import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge, type Tone } from "~/components/ui/badge";
 import { Picture } from "~/components/picture";
-import { type Intent, panelAction } from "~/lib/crud.server";
-import { formatDateTime, truncate } from "~/lib/format";
+import { type Intent, panelAction } from "~/lib/forms/crud.server";
+import { formatDateTime, truncate } from "~/lib/i18n/format";
 import { SelectField, TextArea } from "~/components/form";
 import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
-import { requireAdmin } from "~/lib/guards.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
 import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report/report.schema";
-import { useTranslation } from "~/lib/i18n-react";
-import { loadPage } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { useTranslation } from "~/lib/i18n/react";
+import { loadPage } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import {
   type AdminReportRow,
   deleteReport,

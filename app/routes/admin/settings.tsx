@@ -1,13 +1,13 @@
 import { Loader2 } from "~/components/icons";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { useFetcher } from "react-router";
 import { FieldGroup, FormMessage, type FormResult, TextField, ToggleField, useFormResult } from "~/components/form";
 import { PanelHeader } from "~/components/crud";
-import { type Intent, formAction } from "~/lib/crud.server";
-import { requireAdmin } from "~/lib/guards.server";
-import { loadList } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { type Intent, formAction } from "~/lib/forms/crud.server";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { loadList } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
 import type { SettingsInput } from "~/modules/settings/settings.schema";

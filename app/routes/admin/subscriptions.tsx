@@ -4,12 +4,12 @@ import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";
 import { Badge, type Tone } from "~/components/ui/badge";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
-import { panelAction, panelMessages } from "~/lib/crud.server";
-import { formatDate, todayIso } from "~/lib/format";
-import { requireAdmin } from "~/lib/guards.server";
-import { useTranslation } from "~/lib/i18n-react";
-import { loadPage } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { panelAction, panelMessages } from "~/lib/forms/crud.server";
+import { formatDate, todayIso } from "~/lib/i18n/format";
+import { requireAdmin } from "~/lib/auth/guards.server";
+import { useTranslation } from "~/lib/i18n/react";
+import { loadPage } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import {
   type SubscriptionRow,
   listSubscriptions,

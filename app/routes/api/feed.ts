@@ -1,4 +1,4 @@
-import { cacheableResponse } from "~/lib/http-cache.server";
+import { cacheableResponse } from "~/lib/http/http-cache.server";
 import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
 import { eventsCalendar, promotionsFeed, reportsFeed } from "~/modules/opendata/feeds.server";
 import type { Route } from "./+types/feed";

@@ -1,5 +1,5 @@
 import cluster from "node:cluster";
-import { pingDatabase } from "~/lib/db.server";
+import { pingDatabase } from "~/lib/db/db.server";
 import { log } from "~/lib/log.server";
 
 /** 200 when the database answers, 503 otherwise; says which process answered (one of the cluster's workers). */

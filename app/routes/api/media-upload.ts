@@ -5,7 +5,7 @@
  * attaching the upload to a row is checked when that row's form is saved.
  */
 import { log } from "~/lib/log.server";
-import { limitWait } from "~/lib/rate-limit.server";
+import { limitWait } from "~/lib/http/rate-limit.server";
 import { can } from "~/modules/media/media.policy";
 import { UploadRefused } from "~/modules/media/media.process.server";
 import { uploadImage } from "~/modules/media/media.server";

@@ -8,13 +8,13 @@ import {
   MousePointerClick,
   Star,
 } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { redirect } from "react-router";
 import { Link } from "~/components/link";
 import { PageHeading } from "~/components/page-heading";
-import { formatNumber, formatRelative } from "~/lib/format";
-import { requireRole } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
+import { formatNumber, formatRelative } from "~/lib/i18n/format";
+import { requireRole } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
 import { merchantDashboard } from "~/modules/merchant/merchant.server";
 import { CLICK_KINDS } from "~/modules/metrics/metrics";
 import { merchantMetrics } from "~/modules/metrics/metrics.server";

@@ -1,15 +1,15 @@
 /** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
-import { loadList } from "~/lib/list.server";
+import { loadList } from "~/lib/forms/list.server";
 import { ExternalLink, Loader2 } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/link";
 import { FormMessage, useFormResult } from "~/components/form";
 import { BusinessFields, ContactFields } from "~/components/panel/merchant";
 import { PageHeading } from "~/components/page-heading";
-import { type Intent, formAction } from "~/lib/crud.server";
-import { requireMerchant } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
+import { type Intent, formAction } from "~/lib/forms/crud.server";
+import { requireMerchant } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
 import { listToWeek } from "~/modules/merchant/merchant.hours";
 import { type MerchantProfileInput, merchantProfileSchema } from "~/modules/merchant/merchant.schema";
 import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";

@@ -1,11 +1,11 @@
 /** Merchant panel: the merchant's own promotions, with add, edit and delete dialogs (SPEC merchant panel). */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { PromotionFields, usePromotionColumns } from "~/components/panel/promotion";
-import { panelAction, panelMessages } from "~/lib/crud.server";
-import { requireMerchant } from "~/lib/guards.server";
-import { useTranslation } from "~/lib/i18n-react";
-import { loadList } from "~/lib/list.server";
-import { metaTags } from "~/lib/meta";
+import { panelAction, panelMessages } from "~/lib/forms/crud.server";
+import { requireMerchant } from "~/lib/auth/guards.server";
+import { useTranslation } from "~/lib/i18n/react";
+import { loadList } from "~/lib/forms/list.server";
+import { metaTags } from "~/lib/http/meta";
 import { withPublicPaths } from "~/modules/municipality/municipality.server";
 import { listOwnPromotions, promotionCommands } from "~/modules/promotion/promotion.server";
 import type { Route } from "./+types/promotions";

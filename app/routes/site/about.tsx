@@ -1,8 +1,8 @@
 import { Building2, Languages, MapPinned } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import type { Route } from "./+types/about";
 
 export function loader({ context }: Route.LoaderArgs) {

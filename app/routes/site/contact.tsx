@@ -1,13 +1,13 @@
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import { CheckCircle2, Clock, Mail, MapPin, Phone } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { data, useActionData, useFetcher } from "react-router";
 import { FormMessage, TextArea, TextField } from "~/components/form";
-import { parseWith, readForm } from "~/lib/form.server";
+import { parseWith, readForm } from "~/lib/forms/form.server";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
-import { limitWait, retryAfter } from "~/lib/rate-limit.server";
+import { metaTags } from "~/lib/http/meta";
+import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { contactSchema } from "~/modules/contact/contact.schema";
 import { submitContactMessage } from "~/modules/contact/contact.server";
 import { getSettings } from "~/modules/settings/settings.server";

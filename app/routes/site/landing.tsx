@@ -1,13 +1,13 @@
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import { CalendarDays, Megaphone, Tag } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { data, redirect, useActionData } from "react-router";
 import { Link } from "~/components/link";
 import { MunicipalitySearch } from "~/components/site/municipality-search";
-import { readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/forms/form.server";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
-import { toSlug } from "~/lib/routes-reserved";
+import { metaTags } from "~/lib/http/meta";
+import { toSlug } from "~/lib/http/routes-reserved";
 import {
   findActiveMunicipality,
   listActiveMunicipalities,

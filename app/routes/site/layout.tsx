@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Outlet, useNavigation } from "react-router";
 import { HydrationBoundary } from "~/components/hydration-boundary";
 import { SiteFooter } from "~/components/site-footer";

@@ -1,5 +1,5 @@
 import { CalendarDays, MapPin, Star, Tag } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
@@ -12,7 +12,7 @@ import {
   useListLoading,
 } from "~/components/site/cards";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
 import { listActiveMunicipalities } from "~/modules/municipality/municipality.server";
 import type { Route } from "./+types/merchants";

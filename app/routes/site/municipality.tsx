@@ -1,14 +1,14 @@
 import { Bell, CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { HydrationBoundary } from "~/components/hydration-boundary";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "~/lib/i18n/format";
 import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import type { LiveUpdate, MunicipalityCounts } from "~/modules/live/live.server";
 import {

@@ -1,9 +1,9 @@
 import { CheckCircle2, Info, MailCheck } from "~/components/icons";
 import { Form, data, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
-import { readForm } from "~/lib/form.server";
-import { metaTags } from "~/lib/meta";
+import { readForm } from "~/lib/forms/form.server";
+import { metaTags } from "~/lib/http/meta";
 import { confirmNewsletter, describeNewsletterConfirmation } from "~/modules/notification/newsletter.server";
 import type { Route } from "./+types/newsletter-confirm";
 

@@ -1,11 +1,11 @@
 import { MailCheck } from "~/components/icons";
 import { data, useActionData } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
-import { messageKey } from "~/lib/i18n-keys";
+import { useTranslation } from "~/lib/i18n/react";
+import { messageKey } from "~/lib/i18n/keys";
 import { NewsletterForm } from "~/components/site-footer";
-import { errorResponse, parseWith, readForm } from "~/lib/form.server";
-import { metaTags } from "~/lib/meta";
-import { addressSubject, limitWait, retryAfter } from "~/lib/rate-limit.server";
+import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
+import { metaTags } from "~/lib/http/meta";
+import { addressSubject, limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { newsletterSchema } from "~/modules/notification/notification.schema";
 import { requestNewsletter } from "~/modules/notification/newsletter.server";
 import type { Route } from "./+types/newsletter";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFoundPage } from "~/components/error-page";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import type { Route } from "./+types/not-found";
 
 /** /404 and every unknown path: the SPEC §8 page with a real 404 status. */

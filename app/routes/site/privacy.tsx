@@ -1,7 +1,7 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { env } from "~/lib/env.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/link";
 import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema/enums";
@@ -14,7 +14,7 @@ import {
 } from "~/components/site/cards";
 import { PROMOTION_SORTS } from "~/modules/promotion/promotion.options";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
 import { FeedLink } from "~/components/site/feed-links";

@@ -1,4 +1,4 @@
-import { messageKey } from "~/lib/i18n-keys";
+import { messageKey } from "~/lib/i18n/keys";
 import {
   AlertTriangle,
   Car,
@@ -14,16 +14,16 @@ import {
   Briefcase,
 } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { data, useActionData, useFetcher, useNavigate } from "react-router";
 import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { FormMessage, TextArea } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import { BackLink } from "~/components/site/cards";
-import { errorResponse, parseWith, readForm } from "~/lib/form.server";
-import { requireActor } from "~/lib/guards.server";
-import { metaTags } from "~/lib/meta";
-import { limitWait, retryAfter } from "~/lib/rate-limit.server";
+import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
+import { requireActor } from "~/lib/auth/guards.server";
+import { metaTags } from "~/lib/http/meta";
+import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport } from "~/modules/report/report.server";

@@ -1,10 +1,10 @@
 import { Megaphone } from "~/components/icons";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { BackLink, EmptyState, LoadError, Pagination } from "~/components/site/cards";
 import { ReportCard } from "~/components/site/urgent-panel";
 import { log } from "~/lib/log.server";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PublicReport, listApprovedReports } from "~/modules/report/report.server";
 import { FeedLink } from "~/components/site/feed-links";

@@ -1,6 +1,6 @@
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
-import { metaTags } from "~/lib/meta";
+import { metaTags } from "~/lib/http/meta";
 import type { Route } from "./+types/terms";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { BellOff, CheckCircle2, Info } from "~/components/icons";
 import { Form, data, useActionData, useNavigation } from "react-router";
-import { useTranslation } from "~/lib/i18n-react";
+import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
-import { readForm } from "~/lib/form.server";
-import { metaTags } from "~/lib/meta";
+import { readForm } from "~/lib/forms/form.server";
+import { metaTags } from "~/lib/http/meta";
 import { describeUnsubscribe, unsubscribe } from "~/modules/notification/unsubscribe.server";
 import type { Route } from "./+types/unsubscribe";
 

@@ -1,0 +1,294 @@
+/**
+ * A short-lived cache of anonymous pages (issue #7). Only requests that carry no cookie other than the
+ * language cookie and no Authorization header are served from it or stored in it, so a signed-in user's
+ * page is never stored and never served to anyone else. What a guest sees depends only on the URL and the
+ * language, which form the key: absolute URLs in a page come from PUBLIC_URL, never from the Host or
+ * X-Forwarded-Host headers, so a forged header cannot reach a stored page (issue #12).
+ *
+ * Invalidation (cache.server.ts): a stored page remembers what its render read (tables, per municipality when
+ * the loader scoped its reads) and is served only while none of that changed, on this process or, through the
+ * change feed, on any other; a render is stored only if no write on what it read ran meanwhile. CACHE_TTL
+ * (default 5 s) bounds an entry's life; CACHE_TTL=0 turns the cache off.
+ *
+ * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
+ * response gets its own fresh nonce put back in.
+ */
+import zlib from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { cacheTtlMs, currentReadKeys, readPoint, unchangedSince } from "./cache.server";
+import { LOCALE_COOKIE } from "~/lib/i18n";
+import { detectLocaleFrom } from "~/lib/i18n/locale.server";
+
+type Req = Pick<Request, "method" | "originalUrl" | "headers" | "query">;
+type Res = Response;
+
+type Entry = {
+  /** The change sequence number the render began at, and what it read (cache.server.ts). */
+  since: number;
+  keys: string[];
+  expiresAt: number;
+  /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
+  parts: Buffer[];
+  /** The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`). */
+  deflated: Buffer[];
+  headers: [string, string][];
+  bytes: number;
+};
+
+/**
+ * Headers a stored page keeps: those the page's own handler set (what earlier middleware set, such as the
+ * security headers with the per-request nonce, is set again for every request), minus these.
+ */
+const NOT_KEPT = new Set([
+  "set-cookie",
+  // Compression runs before this cache and encodes each response again: the stored bytes are not encoded.
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "date",
+  "connection",
+  "keep-alive",
+  "x-cache",
+  "x-db-round-trips",
+]);
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script)/;
+const MAX_ENTRIES = 1000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+const entries = new Map<string, Entry>();
+/** Pages being rendered for a guest right now, by key: settled once the render has ended (stored or not). */
+const renders = new Map<string, Promise<void>>();
+let totalBytes = 0;
+
+function remove(key: string) {
+  const e = entries.get(key);
+  if (!e) return;
+  entries.delete(key);
+  totalBytes -= e.bytes;
+}
+
+function store(key: string, entry: Entry) {
+  remove(key);
+  entries.set(key, entry);
+  totalBytes += entry.bytes;
+  // Oldest first (Map keeps insertion order; a hit re-inserts), so this evicts the least recently used.
+  for (const k of entries.keys()) {
+    if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
+    remove(k);
+  }
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** True when the request could only ever see the anonymous page: no session, no other cookie. */
+export function isAnonymous(headers: Req["headers"]): boolean {
+  if (headers.authorization !== undefined) return false;
+  const cookie = one(headers.cookie);
+  if (!cookie) return true;
+  for (const part of cookie.split(";")) {
+    const name = part.split("=")[0]?.trim();
+    if (name && name !== LOCALE_COOKIE) return false;
+  }
+  return true;
+}
+
+function keyOf(req: Req): string {
+  const lng = typeof req.query.lng === "string" ? req.query.lng : null;
+  const locale = detectLocaleFrom(lng, one(req.headers.cookie) ?? null, one(req.headers["accept-language"]) ?? null);
+  return `${locale}\u0000${req.originalUrl}`;
+}
+
+/**
+ * Browsers ask for compressed pages, and compressing a whole page again for every cache hit costs more than
+ * the rest of the hit. A DEFLATE stream may be cut into segments that each end with a sync flush (byte-aligned,
+ * not final): each stored part is compressed once that way, the per-response nonce is compressed on its own,
+ * and the gzip answer is header + segments + an empty final block + CRC-32 and length of the whole text.
+ */
+const SEGMENT = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+const FINAL_BLOCK = zlib.deflateRawSync(Buffer.alloc(0));
+
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = one(header);
+  if (!value || typeof zlib.crc32 !== "function") return false;
+  return value.split(",").some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (name !== "gzip") return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * The nonce as a stored (uncompressed) DEFLATE block: after a sync flush the stream is byte-aligned, so the
+ * block is one header byte (not final, type 00), LEN and its complement, then the bytes. No zlib call per hit.
+ */
+function storedBlock(bytes: Buffer): Buffer {
+  if (bytes.length > 0xffff) return zlib.deflateRawSync(bytes, SEGMENT);
+  const header = Buffer.alloc(5);
+  header.writeUInt8(0, 0);
+  header.writeUInt16LE(bytes.length, 1);
+  header.writeUInt16LE(~bytes.length & 0xffff, 3);
+  return Buffer.concat([header, bytes]);
+}
+
+export function gzipWithNonce(entry: Pick<Entry, "parts" | "deflated">, nonce: string): Buffer {
+  const glue = Buffer.from(nonce, "utf8");
+  const glueDeflated = entry.parts.length > 1 ? storedBlock(glue) : Buffer.alloc(0);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < entry.parts.length; i++) {
+    if (i > 0) {
+      pieces.push(glueDeflated);
+      if (glue.length > 0) crc = zlib.crc32(glue, crc);
+      size += glue.length;
+    }
+    pieces.push(entry.deflated[i]);
+    // (Node's crc32 of an empty buffer does not always return the running value: empty parts are skipped.)
+    if (entry.parts[i].length > 0) crc = zlib.crc32(entry.parts[i], crc);
+    size += entry.parts[i].length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  pieces.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
+function withNonce(parts: Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0];
+  const glue = Buffer.from(nonce, "utf8");
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) pieces.push(glue);
+    pieces.push(parts[i]);
+  }
+  return Buffer.concat(pieces);
+}
+
+/**
+ * A response may be stored when it sets no cookie, or only the language cookie (set before this middleware
+ * from ?lng=, so a cached answer to the same URL sets it again).
+ */
+function onlyLanguageCookie(setCookie: unknown): boolean {
+  if (setCookie === undefined) return true;
+  const all = Array.isArray(setCookie) ? setCookie : [setCookie];
+  return all.every((c) => String(c).startsWith(`${LOCALE_COOKIE}=`));
+}
+
+function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
+  if (typeof chunk === "string")
+    return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return Buffer.alloc(0);
+}
+
+/**
+ * Express middleware, placed after the security headers, compression and rate limits and before React
+ * Router: serves stored anonymous pages and stores fresh ones.
+ */
+export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
+  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean) => {
+    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET" || !isAnonymous(req.headers)) {
+      next();
+      return;
+    }
+    const key = keyOf(req);
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    const now = Date.now();
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now && unchangedSince(hit.keys, hit.since)) {
+      // Re-inserted so the map's order stays least-recently-used first.
+      entries.delete(key);
+      entries.set(key, hit);
+      res.statusCode = 200;
+      for (const [k, v] of hit.headers) res.setHeader(k, v);
+      res.setHeader("X-Cache", "HIT");
+      const gzip = acceptsGzip(req.headers["accept-encoding"]);
+      const body = gzip ? gzipWithNonce(hit, nonce) : withNonce(hit.parts, nonce);
+      if (gzip) {
+        // Already encoded: the compression middleware leaves it as it is.
+        res.setHeader("Content-Encoding", "gzip");
+        res.vary("Accept-Encoding");
+      }
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
+    if (hit) remove(key);
+
+    // One render per page at a time: a guest asking for a page that another request is rendering right now
+    // (typically just after a write dropped it) waits for that render and is served what it stored, instead of
+    // rendering the same page again beside it. When it stored nothing (an error, a write during the render, a
+    // cookie), the waiting request renders the page itself, once, without waiting again.
+    const rendering = renders.get(key);
+    if (rendering && !waited) {
+      void rendering.then(() => {
+        if (!res.destroyed && !res.headersSent) handle(req, res, next, true);
+      });
+      return;
+    }
+    let release = () => {};
+    // A request that already waited renders on its own: others do not queue behind it.
+    if (!rendering && !waited) {
+      const done = new Promise<void>((resolve) => {
+        release = () => {
+          if (renders.get(key) === done) renders.delete(key);
+          resolve();
+        };
+      });
+      renders.set(key, done);
+      res.once("close", () => release());
+    }
+
+    const point = readPoint();
+    const setBefore = new Set(res.getHeaderNames());
+    const chunks: Buffer[] = [];
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler wrote
+    const write = res.write as (...args: any[]) => boolean;
+    // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler ended with
+    const end = res.end as (...args: any[]) => Res;
+    res.setHeader("X-Cache", "MISS");
+    res.write = function (this: Res, chunk: unknown, ...rest: unknown[]) {
+      chunks.push(toBuffer(chunk, rest[0]));
+      return write.call(this, chunk, ...rest);
+    } as unknown as Res["write"];
+    res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
+      if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
+      const type = String(res.getHeader("content-type") ?? "");
+      const keys = currentReadKeys();
+      if (
+        point.isStill(keys) &&
+        res.statusCode === 200 &&
+        onlyLanguageCookie(res.getHeader("set-cookie")) &&
+        !/no-store|private/i.test(String(res.getHeader("cache-control") ?? "")) &&
+        CACHEABLE_TYPES.test(type)
+      ) {
+        const text = Buffer.concat(chunks).toString("utf8");
+        const parts = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const deflated = parts.map((part) => zlib.deflateRawSync(part, SEGMENT));
+        const headers: [string, string][] = [];
+        for (const name of res.getHeaderNames()) {
+          if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
+          const v = res.getHeader(name);
+          if (v !== undefined) headers.push([name, String(v)]);
+        }
+        store(key, {
+          since: point.generation,
+          keys,
+          expiresAt: Date.now() + ttlMs,
+          parts,
+          deflated,
+          headers,
+          bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
+        });
+      }
+      // Stored (or not): the requests waiting for this render go on.
+      release();
+      return end.call(this, chunk, ...rest);
+    } as unknown as Res["end"];
+    next();
+  };
+  return (req: Req, res: Res, next: NextFunction) => handle(req, res, next, false);
+}
