@@ -35,12 +35,14 @@ import {
   renderTemplate,
 } from "../mail/compose.server";
 import type { DigestItem, TemplateData, TemplateName } from "../mail/templates";
+import { REPORT_JOBS } from "../report/report.jobs";
 import { isUrgentType } from "../report/report.policy";
 import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from "./unsubscribe.server";
 
+/** Jobs this module runs: the two a report's moderation enqueues (report module), and the digests. */
 export const JOB = {
-  reportOutcome: "report.outcome-mail",
-  urgentAlert: "report.urgent-alert",
+  reportOutcome: REPORT_JOBS.outcomeMail,
+  urgentAlert: REPORT_JOBS.urgentAlert,
   weeklyDigest: "digest.weekly",
   municipalityDigest: "digest.municipality",
 } as const;
@@ -50,17 +52,6 @@ const DAY = 86_400_000;
 const WEEK = 7 * DAY;
 /** The epoch was a Thursday: Monday 07:00 UTC is 4 days and 7 hours later. */
 const MONDAY_0700_UTC = 4 * DAY + 7 * 3_600_000;
-
-/** Called by report moderation, in its transaction: the reporter's mail, and the alert for an urgent report. */
-export async function enqueueReportNotifications(
-  tx: DbOrTx,
-  report: { id: string; status: string; type: string },
-): Promise<void> {
-  await enqueue(JOB.reportOutcome, { reportId: report.id }, { dedupeKey: `${JOB.reportOutcome}:${report.id}` }, tx);
-  if (report.status === "approved" && isUrgentType(report.type)) {
-    await enqueue(JOB.urgentAlert, { reportId: report.id }, { dedupeKey: `${JOB.urgentAlert}:${report.id}` }, tx);
-  }
-}
 
 const localeOf = (value: string | null | undefined): Locale => (isLocale(value) ? value : "en");
 

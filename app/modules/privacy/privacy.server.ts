@@ -42,7 +42,7 @@ import { queueTemplateMail } from "../mail/compose.server";
 import { MEDIA_SWEEP_JOB } from "../media/media.jobs.server";
 import { storedMediaUrl } from "../media/media.url";
 import { forgetNewsletterLimit } from "../notification/newsletter.server";
-import { checkCurrentPassword } from "../user/user.server";
+import { checkCurrentPassword } from "~/lib/auth/password.server";
 import { can } from "./privacy.policy";
 import { isTextId, isUuid } from "~/lib/db/query";
 

@@ -8,13 +8,14 @@ import { listTotal } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
 import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus, type ReportType } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
-import { type Db, getDb } from "~/lib/db/db.server";
+import { type Db, type DbOrTx, getDb } from "~/lib/db/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
 import { recordEvent } from "../log/log.server";
-import { enqueueReportNotifications } from "../notification/notification.jobs.server";
+import { enqueue } from "~/lib/jobs/jobs.server";
+import { REPORT_JOBS } from "./report.jobs";
 import type { ModerationInput } from "./report.schema";
-import { can } from "./report.policy";
+import { can, isUrgentType } from "./report.policy";
 import { isUuid, likePattern } from "~/lib/db/query";
 import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 
@@ -99,6 +100,15 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
   return { rows: rows.map((r) => ({ ...r, type: r.type as ReportType, status: r.status as ReportStatus })), total };
 }
 
+/** In the moderation's transaction: the reporter's mail, and the followers' alert for an approved urgent report. */
+async function enqueueModerationJobs(tx: DbOrTx, report: { id: string; status: string; type: string }) {
+  const once = (type: string) => ({ dedupeKey: `${type}:${report.id}` });
+  await enqueue(REPORT_JOBS.outcomeMail, { reportId: report.id }, once(REPORT_JOBS.outcomeMail), tx);
+  if (report.status === "approved" && isUrgentType(report.type)) {
+    await enqueue(REPORT_JOBS.urgentAlert, { reportId: report.id }, once(REPORT_JOBS.urgentAlert), tx);
+  }
+}
+
 /**
  * Moves a pending report to approved or rejected; any other current status is an error. A rejection may carry
  * the moderator's reason (a common reason and/or a note), stored on the report and shown to the reporter.
@@ -134,7 +144,7 @@ export async function moderateReport(
       .where(and(eq(reports.id, id), eq(reports.status, "pending")))
       .returning(rowColumns(reports));
     if (!row) throw new ValidationError(NOT_PENDING);
-    await enqueueReportNotifications(tx, row);
+    await enqueueModerationJobs(tx, row);
     await recordEvent(
       {
         userId: actor.id,

@@ -1,15 +1,15 @@
 /** Accounts: creation (registration, admin, seed), the profile, and the role lookups. */
 import crypto from "node:crypto";
-import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { hashPassword } from "better-auth/crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { accounts, merchants, municipalities, newsletterSubscriptions, sessions, users } from "@db/schema";
 import type { Role } from "@db/schema";
 import { touches } from "~/lib/cache/cache.server";
 import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
-import { ForbiddenError, HttpError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
-import { accountLock } from "~/lib/http/rate-limit.server";
+import { checkCurrentPassword } from "~/lib/auth/password.server";
 import { recordEvent } from "../log/log.server";
 import { assertNewPassword } from "./password-strength.server";
 import { can } from "./user.policy";
@@ -164,31 +164,6 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
     .limit(1);
   if (!row || !can(actor, "read-own", row)) throw new NotFoundError("account:profile.errors.notLoggedIn");
   return { ...row, role: row.role as Role };
-}
-
-/**
- * The current password is checked (ASVS 6.2.3) before a new one is set; a wrong one counts as a failed
- * sign-in of the account (rate-limit.server.ts `accountLock`), so a stolen session cannot guess it either.
- */
-export async function checkCurrentPassword(user: { id: string; email: string }, password: string) {
-  const wait = await accountLock.retryAfter(user.email);
-  if (wait > 0) {
-    throw new HttpError(429, "account:login.errors.locked", {}, { count: String(Math.ceil(wait / 60)) });
-  }
-  const db = await getDb();
-  const [account] = await db
-    .select({ hash: accounts.password })
-    .from(accounts)
-    .where(and(eq(accounts.userId, user.id), eq(accounts.providerId, "credential")))
-    .limit(1);
-  const ok = account?.hash ? await verifyPassword({ hash: account.hash, password }).catch(() => false) : false;
-  if (!ok) {
-    await accountLock.fail(user.email);
-    throw new ValidationError("account:profile.errors.currentWrong", {
-      currentPassword: "account:profile.errors.currentWrong",
-    });
-  }
-  await accountLock.clear(user.email);
 }
 
 /**
