@@ -8,8 +8,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { messageKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/react";
-import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH, UPLOAD_ERRORS } from "~/modules/media/media.limits";
-import { mediaHashOf } from "~/modules/media/media.url";
+import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH, UPLOAD_ERRORS } from "~/modules/media";
+import { mediaHashOf } from "~/modules/media";
 import { Picture } from "./picture";
 
 type State =

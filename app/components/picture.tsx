@@ -5,7 +5,7 @@
  * no layout shift) and the image is lazy unless it is the page's largest, above the fold (`priority`).
  */
 import type { ImgHTMLAttributes } from "react";
-import { mediaHashOf, mediaSrcSet, mediaUrl } from "~/modules/media/media.url";
+import { mediaHashOf, mediaSrcSet, mediaUrl } from "~/modules/media";
 
 export type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "srcSet"> & {
   src: string;

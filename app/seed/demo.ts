@@ -19,7 +19,7 @@ import {
 } from "@db/schema";
 import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from "@db/schema";
 import type { Db } from "~/lib/db/db.server";
-import { insertAccount } from "~/modules/user/user.server";
+import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";

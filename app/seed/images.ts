@@ -9,9 +9,9 @@ import { eq, isNotNull } from "drizzle-orm";
 import sharp from "sharp";
 import { events, media, merchants, promotions, reports } from "@db/schema";
 import type { DbOrTx } from "~/lib/db/db.server";
-import { type Processed, processImage } from "~/modules/media/media.process.server";
-import { mediaStore } from "~/modules/media/media.storage.server";
-import { storedMediaUrl } from "~/modules/media/media.url";
+import { type Processed, processImage } from "~/modules/media/index.server";
+import { mediaStore } from "~/modules/media/index.server";
+import { storedMediaUrl } from "~/modules/media";
 
 /** Hues of the demo pictures: a handful, so seeding stays quick. */
 const HUES = [12, 42, 150, 200, 262, 330];

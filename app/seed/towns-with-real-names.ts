@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { merchants, municipalities, promotions } from "@db/schema";
 import type { PromotionCategory } from "@db/schema";
 import type { Tx } from "~/lib/db/db.server";
-import { insertAccount } from "~/modules/user/user.server";
+import { insertAccount } from "~/modules/user/index.server";
 
 type Offer = { title: string; description: string; price?: string; originalPrice?: string; discount?: string };
 type Shop = {

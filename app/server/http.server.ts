@@ -31,8 +31,8 @@ import { CORS_HEADERS, corsPreflightMiddleware } from "~/lib/http/http-cache.ser
 import { rateLimitMiddleware, withRetryAfter } from "~/lib/http/rate-limit.server";
 import { controlCharsInUrl } from "~/lib/forms/validation";
 import { drainBackground } from "~/lib/jobs/background.server";
-import { insertAccount } from "~/modules/user/user.server";
-import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media/media.limits";
+import { insertAccount } from "~/modules/user/index.server";
+import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
 import { closeLiveStreams, liveStreamHandler } from "./live-stream.server";

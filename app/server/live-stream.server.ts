@@ -22,9 +22,9 @@ import { type Change, onChange } from "~/lib/cache/cache.server";
 import { createAppContext, headersFrom } from "~/lib/http/context.server";
 import { log } from "~/lib/log.server";
 import { clientGroup } from "~/lib/http/net";
-import { type LiveEventRow, latestLiveCursor, liveEventsAfter } from "~/modules/live/live.server";
-import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
-import { approvedReportsByIds } from "~/modules/report/report.server";
+import { type LiveEventRow, latestLiveCursor, liveEventsAfter } from "~/modules/live/index.server";
+import { findActiveMunicipality } from "~/modules/municipality/index.server";
+import { approvedReportsByIds } from "~/modules/report/index.server";
 
 export const HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting by itself (the client component uses 1, 2, 5, then 10 s). */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { detectLocale } from "~/lib/i18n/locale.server";
 import { localized } from "~/lib/i18n/localized";
-import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
+import { findActiveMunicipality } from "~/modules/municipality/index.server";
 
 /**
  * SPEC: an unknown or inactive municipality redirects to /404. A municipality reached by one of its other

@@ -1,8 +1,8 @@
 /** The root loader's data: site name and contact address (settings), language, nonce and the signed-in user. */
 import type { AppLoadContext } from "react-router";
-import { getSettings } from "~/modules/settings/settings.server";
-import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
-import { rememberLocale } from "~/modules/user/user.server";
+import { getSettings } from "~/modules/settings/index.server";
+import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/index.server";
+import { rememberLocale } from "~/modules/user/index.server";
 import { log } from "~/lib/log.server";
 import type { SessionUser } from "~/lib/use-root-data";
 

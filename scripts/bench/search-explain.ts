@@ -10,13 +10,13 @@
  */
 import pg from "pg";
 import { closeDatabase, getDb } from "~/lib/db/db.server";
-import { listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
-import { listMerchants } from "~/modules/merchant/merchant.admin.server";
-import { listAllEvents } from "~/modules/event/event.server";
-import { listAllPromotions } from "~/modules/promotion/promotion.server";
-import { listReportsForAdmin } from "~/modules/report/report.admin.server";
-import { resolveActiveMunicipality } from "~/modules/municipality/municipality.server";
-import { listPublicPromotions, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
+import { listDirectory, merchantFiltersFrom } from "~/modules/merchant/index.server";
+import { listMerchants } from "~/modules/merchant/index.server";
+import { listAllEvents } from "~/modules/event/index.server";
+import { listAllPromotions } from "~/modules/promotion/index.server";
+import { listReportsForAdmin } from "~/modules/report/index.server";
+import { resolveActiveMunicipality } from "~/modules/municipality/index.server";
+import { listPublicPromotions, promotionFiltersFrom } from "~/modules/promotion/index.server";
 import type { Actor } from "~/lib/auth/auth.server";
 
 const url = process.env.DATABASE_URL;

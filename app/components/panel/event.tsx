@@ -12,7 +12,7 @@ import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/i18n/format";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
-import { can } from "~/modules/event/event.policy";
+import { can } from "~/modules/event";
 import { MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
 
 export type EventFormRow = {

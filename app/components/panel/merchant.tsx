@@ -10,8 +10,8 @@ import { Required, SelectField, TextField, ToggleField } from "~/components/form
 import { ImageField } from "~/components/image-field";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
-import { WEEK_DAYS, type WeekDay, hoursFieldName } from "~/modules/merchant/merchant.hours";
-import { can } from "~/modules/merchant/merchant.policy";
+import { WEEK_DAYS, type WeekDay, hoursFieldName } from "~/modules/merchant";
+import { can } from "~/modules/merchant";
 import { MunicipalitySelect } from "./municipality-select";
 import { BusinessDescriptionFields } from "./merchant-description";
 import type { Translations } from "~/lib/i18n/localized";

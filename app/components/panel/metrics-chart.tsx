@@ -5,7 +5,7 @@
 import { useId } from "react";
 import { formatDate, formatNumber } from "~/lib/i18n/format";
 import { useTranslation } from "~/lib/i18n/react";
-import type { DailyPoint } from "~/modules/metrics/metrics";
+import type { DailyPoint } from "~/modules/metrics";
 
 const WIDTH = 300;
 const HEIGHT = 80;

@@ -19,8 +19,8 @@ import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/i18n/format";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
-import { can } from "~/modules/promotion/promotion.policy";
-import { type PricingMode, initialPricingMode } from "~/modules/promotion/promotion.schema";
+import { can } from "~/modules/promotion";
+import { type PricingMode, initialPricingMode } from "~/modules/promotion";
 
 export type PromotionFormRow = {
   id: string;

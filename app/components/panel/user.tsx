@@ -7,7 +7,7 @@ import { ROLES, type Role } from "@db/schema/enums";
 import { FieldGroup, SelectField, TextField } from "~/components/form";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
-import { can } from "~/modules/user/user.policy";
+import { can } from "~/modules/user";
 import { MunicipalitySelect } from "./municipality-select";
 
 const FIELDS = [

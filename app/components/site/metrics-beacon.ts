@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect } from "react";
 import { useRootData } from "~/lib/use-root-data";
-import { BEACON_PATH, type MetricEntity, type MetricKind } from "~/modules/metrics/metrics";
-import { counts } from "~/modules/metrics/metrics.policy";
+import { BEACON_PATH, type MetricEntity, type MetricKind } from "~/modules/metrics";
+import { counts } from "~/modules/metrics";
 
 export function sendBeacon(t: MetricEntity, id: string, k: MetricKind) {
   const body = new URLSearchParams({ t, id, k });

@@ -5,7 +5,7 @@
  */
 import { REPORT_TYPES } from "@db/schema/enums";
 import { oneOf } from "~/lib/i18n/keys";
-import { isAuthorityRole, isUrgentType } from "~/modules/report/report.policy";
+import { isAuthorityRole, isUrgentType } from "~/modules/report";
 import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";

@@ -4,7 +4,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError } from "~/lib/http/errors";
 import { todayIso } from "~/lib/i18n/format";
-import { latestLogs, type LogRow } from "../log/log.queries.server";
+import { latestLogs, type LogRow } from "~/modules/log/index.server";
 import { can } from "./admin.policy";
 
 export type DashboardStats = {

@@ -6,7 +6,7 @@ import { contactMessages } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { type DeliveryResult, deliverMail, queueMail } from "~/lib/mail/mail.server";
-import { getSettings } from "../settings/settings.server";
+import { getSettings } from "~/modules/settings/index.server";
 import type { ContactInput } from "./contact.schema";
 
 export async function submitContactMessage(

@@ -1,5 +1,5 @@
 import type { Actor } from "~/lib/auth/auth.server";
-import { type OwnedAction, canOnOwned } from "../merchant/owned.policy";
+import { type OwnedAction, canOnOwned } from "~/modules/merchant";
 
 export type EventAction = OwnedAction | "set-featured";
 

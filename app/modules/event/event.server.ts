@@ -7,7 +7,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
-import { ownedCommands } from "../merchant/owned.server";
+import { ownedCommands } from "~/modules/merchant/index.server";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type EventInput, eventSchemaFor } from "./event.schema";
 

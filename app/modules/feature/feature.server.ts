@@ -6,7 +6,7 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
 import { searchWhere } from "~/lib/forms/list.server";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { type FeatureAction, can } from "./feature.policy";
 import { type FeatureInput, featureSchema } from "./feature.schema";
 

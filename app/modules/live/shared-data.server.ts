@@ -9,15 +9,15 @@
  */
 import { forMunicipality, shortCache } from "~/lib/cache/cache.server";
 import { todayIso } from "~/lib/i18n/format";
-import { type EventCard, homeEvents } from "~/modules/event/event.queries.server";
-import { type FeaturedMerchant, featuredMerchants } from "~/modules/merchant/merchant.queries.server";
+import { type EventCard, homeEvents } from "~/modules/event/index.server";
+import { type FeaturedMerchant, featuredMerchants } from "~/modules/merchant/index.server";
 import {
   type PromotionCard,
   type PromotionFilters,
   homePromotions,
   listPublicPromotions,
-} from "~/modules/promotion/promotion.queries.server";
-import { type PublicReport, homeReports } from "~/modules/report/report.server";
+} from "~/modules/promotion/index.server";
+import { type PublicReport, homeReports } from "~/modules/report/index.server";
 import { type LiveUpdate, type MunicipalityCounts, homeSnapshot } from "./live.server";
 
 type Snapshot = { counts: MunicipalityCounts; live: LiveUpdate[]; cursor: string };

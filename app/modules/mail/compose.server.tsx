@@ -16,7 +16,7 @@ import type { DbOrTx } from "~/lib/db/db.server";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { serverT } from "~/lib/i18n/locale.server";
 import { type OutgoingMail, queueMail } from "~/lib/mail/mail.server";
-import { getSettings } from "../settings/settings.server";
+import { getSettings } from "~/modules/settings/index.server";
 import type { TFunction } from "~/lib/i18n/translator";
 import {
   type MailContent,

@@ -14,11 +14,11 @@ import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/forms/lookup.server";
 import { changedFields, likePattern } from "~/lib/db/query";
-import { recordEvent } from "../log/log.server";
-import { eraseAccount } from "../privacy/privacy.server";
-import { attachImage } from "../media/media.server";
-import { assertMunicipalityId } from "../municipality/municipality.server";
-import { insertAccount } from "../user/user.server";
+import { recordEvent } from "~/modules/log/index.server";
+import { eraseAccount } from "~/modules/privacy/index.server";
+import { attachImage } from "~/modules/media/index.server";
+import { assertMunicipalityId } from "~/modules/municipality/index.server";
+import { insertAccount } from "~/modules/user/index.server";
 import { type MerchantAction, can } from "./merchant.policy";
 import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 import {

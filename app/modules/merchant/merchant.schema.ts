@@ -13,7 +13,7 @@ import {
   requiredText,
   uuidField,
 } from "~/lib/forms/validation";
-import { newPassword, newPasswordsMatch } from "../user/user.schema";
+import { newPassword, newPasswordsMatch } from "~/modules/user";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */

@@ -12,7 +12,7 @@ import type { Locale } from "~/lib/i18n";
 import { localizedText, slugAliases } from "~/lib/i18n/localized";
 import { isReservedSlug } from "~/lib/http/routes-reserved";
 import { translationValues } from "~/lib/i18n/translations.schema";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 

@@ -7,7 +7,7 @@ import { municipalities, municipalityFollows } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/http/errors";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./notification.policy";
 import type { FollowInput } from "./notification.schema";
 

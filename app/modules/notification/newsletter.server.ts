@@ -22,9 +22,9 @@ import { ValidationError } from "~/lib/http/errors";
 import type { Locale } from "~/lib/i18n";
 import { log } from "~/lib/log.server";
 import { signToken, verifyToken } from "~/lib/mail/tokens.server";
-import { recordEvent } from "../log/log.server";
-import { queueTemplateMail } from "../mail/compose.server";
-import { findActiveMunicipality } from "../municipality/municipality.server";
+import { recordEvent } from "~/modules/log/index.server";
+import { queueTemplateMail } from "~/modules/mail/index.server";
+import { findActiveMunicipality } from "~/modules/municipality/index.server";
 import type { NewsletterInput } from "./notification.schema";
 
 export const CONFIRM_PURPOSE = "news-confirm";

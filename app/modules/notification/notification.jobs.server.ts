@@ -33,10 +33,10 @@ import {
   personalise,
   queueTemplateMail,
   renderTemplate,
-} from "../mail/compose.server";
-import type { DigestItem, TemplateData, TemplateName } from "../mail/templates";
-import { REPORT_JOBS } from "../report/report.jobs";
-import { isUrgentType } from "../report/report.policy";
+} from "~/modules/mail/index.server";
+import type { DigestItem, TemplateData, TemplateName } from "~/modules/mail";
+import { REPORT_JOBS } from "~/modules/report";
+import { isUrgentType } from "~/modules/report";
 import { UNSUBSCRIBE_KINDS, type UnsubscribeKind } from "./unsubscribe.server";
 
 /** Jobs this module runs: the two a report's moderation enqueues (report module), and the digests. */

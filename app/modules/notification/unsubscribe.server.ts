@@ -9,7 +9,7 @@ import { municipalities, municipalityFollows, newsletterSubscriptions } from "@d
 import { baseUrl } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { signToken, verifyToken } from "~/lib/mail/tokens.server";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 
 export const UNSUBSCRIBE_KINDS = {
   alerts: "unsub-alerts",

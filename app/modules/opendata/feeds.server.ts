@@ -17,10 +17,10 @@ import { localizedPlain, localizedText } from "~/lib/i18n/localized";
 import { serverT } from "~/lib/i18n/locale.server";
 import type { AlternateLink } from "~/lib/http/meta";
 import type { TFunction } from "~/lib/i18n/translator";
-import type { MunicipalityRow } from "../municipality/municipality.server";
-import { getSettings } from "../settings/settings.server";
-import { reportTypeLabel } from "../mail/templates";
-import { CONTENT_TYPES, parseMediaFile } from "../media/media.url";
+import type { MunicipalityRow } from "~/modules/municipality/index.server";
+import { getSettings } from "~/modules/settings/index.server";
+import { reportTypeLabel } from "~/modules/mail";
+import { CONTENT_TYPES, parseMediaFile } from "~/modules/media";
 import { type AtomLink, atomDocument } from "./atom.server";
 
 export const FEED_LIMIT = 50;

@@ -3,7 +3,7 @@
  * an `Event`, a merchant a `LocalBusiness` with its opening hours, so search engines can show dates, prices
  * and hours. Pure functions of what the page's loader already read.
  */
-import { type OpeningHours, daysOfLabel } from "../merchant/merchant.hours";
+import { type OpeningHours, daysOfLabel } from "~/modules/merchant";
 
 type Json = Record<string, unknown>;
 const SCHEMA = "https://schema.org";

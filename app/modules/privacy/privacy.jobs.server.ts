@@ -17,7 +17,7 @@ import { env } from "~/lib/env.server";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { PermanentJobError, registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 import { log } from "~/lib/log.server";
-import { queueTemplateMail } from "../mail/compose.server";
+import { queueTemplateMail } from "~/modules/mail/index.server";
 import { renderExportHtml } from "./export-html.server";
 import { EXPORT_JOB, SIGN_IN_EVENTS, collectUserData } from "./privacy.server";
 

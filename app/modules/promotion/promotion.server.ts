@@ -7,7 +7,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
-import { ownedCommands } from "../merchant/owned.server";
+import { ownedCommands } from "~/modules/merchant/index.server";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
 

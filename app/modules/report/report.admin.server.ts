@@ -11,7 +11,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import { type Db, type DbOrTx, getDb } from "~/lib/db/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { enqueue } from "~/lib/jobs/jobs.server";
 import { REPORT_JOBS } from "./report.jobs";
 import type { ModerationInput } from "./report.schema";

@@ -5,7 +5,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { ForbiddenError } from "~/lib/http/errors";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { type SettingsAction, can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";
 

@@ -7,8 +7,8 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
-import { recordEvent } from "../log/log.server";
-import { assertUserId } from "../user/user.admin.server";
+import { recordEvent } from "~/modules/log/index.server";
+import { assertUserId } from "~/modules/user/index.server";
 import { type SubscriptionAction, can } from "./subscription.policy";
 import { type SubscriptionInput, subscriptionSchema } from "./subscription.schema";
 

@@ -13,8 +13,8 @@ import { baseUrl, getAuth, onPasswordReset, onPasswordResetRequested } from "~/l
 import { runInBackground } from "~/lib/jobs/background.server";
 import type { Locale } from "~/lib/i18n";
 import { securityEvent } from "~/lib/log.server";
-import { recordEventSafely } from "../log/log.server";
-import { queueTemplateMail } from "../mail/compose.server";
+import { recordEventSafely } from "~/modules/log/index.server";
+import { queueTemplateMail } from "~/modules/mail/index.server";
 import { assertNewPassword } from "./password-strength.server";
 import { findUserIdByEmail } from "./user.server";
 

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "react-router";
 import { getAuth } from "~/lib/auth/auth.server";
 import { log, securityEvent } from "~/lib/log.server";
 import { accountLock } from "~/lib/http/rate-limit.server";
-import { recordEventSafely } from "../log/log.server";
+import { recordEventSafely } from "~/modules/log/index.server";
 import { findUserIdByEmail, rememberLocale } from "./user.server";
 
 export type SignInResult =

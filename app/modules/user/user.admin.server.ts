@@ -11,8 +11,8 @@ import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
 import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/forms/lookup.server";
 import { securityEvent } from "~/lib/log.server";
-import { recordEvent } from "../log/log.server";
-import { assertMunicipalityId } from "../municipality/municipality.server";
+import { recordEvent } from "~/modules/log/index.server";
+import { assertMunicipalityId } from "~/modules/municipality/index.server";
 import { type UserAction, can } from "./user.policy";
 import {
   type AdminUserCreateInput,
@@ -20,7 +20,7 @@ import {
   adminUserCreateSchema,
   adminUserUpdateSchema,
 } from "./user.schema";
-import { eraseAccount } from "../privacy/privacy.server";
+import { eraseAccount } from "~/modules/privacy/index.server";
 import { insertAccount } from "./user.server";
 
 function guard(actor: Actor | null, action: UserAction, target?: { id: string }): asserts actor is Actor {

@@ -10,7 +10,7 @@ import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { checkCurrentPassword } from "~/lib/auth/password.server";
-import { recordEvent } from "../log/log.server";
+import { recordEvent } from "~/modules/log/index.server";
 import { assertNewPassword } from "./password-strength.server";
 import { can } from "./user.policy";
 import type { ProfileInput, RegisterInput } from "./user.schema";

@@ -7,9 +7,9 @@ import { FollowForm } from "~/components/site/follow-form";
 import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
-import { findActiveMunicipality, findMunicipalityAnyStatus } from "~/modules/municipality/municipality.server";
-import { findFollow, saveFollow } from "~/modules/notification/follow.server";
-import { followSchema } from "~/modules/notification/notification.schema";
+import { findActiveMunicipality, findMunicipalityAnyStatus } from "~/modules/municipality/index.server";
+import { findFollow, saveFollow } from "~/modules/notification/index.server";
+import { followSchema } from "~/modules/notification";
 import type { Route } from "./+types/alerts";
 
 /**

@@ -5,7 +5,7 @@
 import { data } from "react-router";
 import { HttpError } from "~/lib/http/errors";
 import { requireActor } from "~/lib/auth/guards.server";
-import { getExportFile } from "~/modules/privacy/privacy.server";
+import { getExportFile } from "~/modules/privacy/index.server";
 import type { Route } from "./+types/export-download";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { parseWith, readForm } from "~/lib/forms/form.server";
 import { metaTags } from "~/lib/http/meta";
 import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { emailField } from "~/lib/forms/validation";
-import { requestPasswordReset } from "~/modules/user/password-reset.server";
+import { requestPasswordReset } from "~/modules/user/index.server";
 import type { Route } from "./+types/forgot-password";
 
 const schema = z.object({ email: emailField() });

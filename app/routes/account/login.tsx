@@ -7,9 +7,9 @@ import { readForm } from "~/lib/forms/form.server";
 import { metaTags } from "~/lib/http/meta";
 import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { safeRedirect } from "~/lib/http/redirect";
-import { signIn } from "~/modules/user/session.server";
-import { loginSchema } from "~/modules/user/user.schema";
-import { homePathFor } from "~/modules/user/user.server";
+import { signIn } from "~/modules/user/index.server";
+import { loginSchema } from "~/modules/user";
+import { homePathFor } from "~/modules/user/index.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "~/modules/user/session.server";
+import { signOut } from "~/modules/user/index.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ request, context }: Route.ActionArgs) {

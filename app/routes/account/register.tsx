@@ -9,9 +9,9 @@ import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
-import { type MunicipalityOption, listActiveMunicipalities } from "~/modules/municipality/municipality.server";
-import { registerSchema } from "~/modules/user/user.schema";
-import { registerAccount } from "~/modules/user/user.server";
+import { type MunicipalityOption, listActiveMunicipalities } from "~/modules/municipality/index.server";
+import { registerSchema } from "~/modules/user";
+import { registerAccount } from "~/modules/user/index.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -9,8 +9,8 @@ import { parseWith, readForm } from "~/lib/forms/form.server";
 import { metaTags } from "~/lib/http/meta";
 import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { LIMITS } from "~/lib/forms/validation";
-import { passwordProblem } from "~/modules/user/password";
-import { resetPassword } from "~/modules/user/password-reset.server";
+import { passwordProblem } from "~/modules/user";
+import { resetPassword } from "~/modules/user/index.server";
 import type { Route } from "./+types/reset-password";
 
 const schema = z

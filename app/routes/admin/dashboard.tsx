@@ -17,9 +17,9 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
-import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
-import { activitiesToday } from "~/modules/metrics/metrics.server";
-import type { LogRow } from "~/modules/log/log.queries.server";
+import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/index.server";
+import { activitiesToday } from "~/modules/metrics/index.server";
+import type { LogRow } from "~/modules/log/index.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { eventCommands, listAllEvents } from "~/modules/event/event.server";
+import { eventCommands, listAllEvents } from "~/modules/event/index.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

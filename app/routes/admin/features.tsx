@@ -6,7 +6,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { listParams, loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { type FeatureRow, featureCommands, listFeatures } from "~/modules/feature/feature.server";
+import { type FeatureRow, featureCommands, listFeatures } from "~/modules/feature/index.server";
 import type { Route } from "./+types/features";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

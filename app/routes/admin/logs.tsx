@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/i18n/format";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { loadPage } from "~/lib/forms/list.server";
-import { listLogs } from "~/modules/log/log.queries.server";
+import { listLogs } from "~/modules/log/index.server";
 import type { Route } from "./+types/logs";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

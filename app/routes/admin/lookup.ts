@@ -7,8 +7,8 @@ import { HttpError } from "~/lib/http/errors";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { LOOKUP_KINDS, type LookupKind, type LookupPage } from "~/lib/forms/lookup";
 import { lookupParams } from "~/lib/forms/lookup.server";
-import { lookupMerchants } from "~/modules/merchant/merchant.admin.server";
-import { lookupUsers } from "~/modules/user/user.admin.server";
+import { lookupMerchants } from "~/modules/merchant/index.server";
+import { lookupUsers } from "~/modules/user/index.server";
 import type { Route } from "./+types/lookup";
 
 const HEADERS = { "Cache-Control": "private, no-store" };

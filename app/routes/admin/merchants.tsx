@@ -11,8 +11,8 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { type AdminMerchantRow, listMerchants, merchantCommands } from "~/modules/merchant/merchant.admin.server";
-import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
+import { type AdminMerchantRow, listMerchants, merchantCommands } from "~/modules/merchant/index.server";
+import { listAllMunicipalities } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/merchants";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

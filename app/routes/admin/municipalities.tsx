@@ -13,7 +13,7 @@ import {
   type MunicipalityRow,
   listMunicipalitiesForAdmin,
   municipalityCommands,
-} from "~/modules/municipality/municipality.server";
+} from "~/modules/municipality/index.server";
 import type { Route } from "./+types/municipalities";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { listAllPromotions, promotionCommands } from "~/modules/promotion/promotion.server";
+import { listAllPromotions, promotionCommands } from "~/modules/promotion/index.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,18 +9,13 @@ import { formatDateTime, truncate } from "~/lib/i18n/format";
 import { SelectField, TextArea } from "~/components/form";
 import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report/report.schema";
+import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import {
-  type AdminReportRow,
-  deleteReport,
-  listReportsForAdmin,
-  moderateReport,
-} from "~/modules/report/report.admin.server";
-import { isUrgentType } from "~/modules/report/report.policy";
-import { isOutsideImage } from "~/modules/media/media.url";
+import { type AdminReportRow, deleteReport, listReportsForAdmin, moderateReport } from "~/modules/report/index.server";
+import { isUrgentType } from "~/modules/report";
+import { isOutsideImage } from "~/modules/media";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

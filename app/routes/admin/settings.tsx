@@ -8,9 +8,9 @@ import { type Intent, formAction } from "~/lib/forms/crud.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { settingsSchema } from "~/modules/settings/settings.schema";
-import { getSettingsForAdmin, saveSettings } from "~/modules/settings/settings.server";
-import type { SettingsInput } from "~/modules/settings/settings.schema";
+import { settingsSchema } from "~/modules/settings";
+import { getSettingsForAdmin, saveSettings } from "~/modules/settings/index.server";
+import type { SettingsInput } from "~/modules/settings";
 import type { Route } from "./+types/settings";
 
 /** Only masked keys ever leave the server. */

@@ -10,11 +10,7 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import {
-  type SubscriptionRow,
-  listSubscriptions,
-  subscriptionCommands,
-} from "~/modules/subscription/subscription.server";
+import { type SubscriptionRow, listSubscriptions, subscriptionCommands } from "~/modules/subscription/index.server";
 import type { Route } from "./+types/subscriptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,8 +15,8 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { messageKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/react";
 import { metaTags } from "~/lib/http/meta";
-import { adminDeleteSchema } from "~/modules/privacy/privacy.schema";
-import { eraseAccount, getAccountForPrivacy, listExports, requestExport } from "~/modules/privacy/privacy.server";
+import { adminDeleteSchema } from "~/modules/privacy";
+import { eraseAccount, getAccountForPrivacy, listExports, requestExport } from "~/modules/privacy/index.server";
 import type { Route } from "./+types/user-privacy";
 
 async function loadAccount(actor: Parameters<typeof getAccountForPrivacy>[0], userId: string) {

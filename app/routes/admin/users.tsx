@@ -11,9 +11,9 @@ import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
 import { useRootData } from "~/lib/use-root-data";
-import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
-import { type AdminUserRow, listUsers, userCommands } from "~/modules/user/user.admin.server";
-import { can } from "~/modules/user/user.policy";
+import { listAllMunicipalities } from "~/modules/municipality/index.server";
+import { type AdminUserRow, listUsers, userCommands } from "~/modules/user/index.server";
+import { can } from "~/modules/user";
 import type { Route } from "./+types/users";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,8 +4,8 @@
  * kept in memory and written in batches (modules/metrics). Always 204 for a well-formed beacon, counted or not
  * (a robot learns nothing); 400 for a malformed one. GET is 405.
  */
-import { beaconSchema } from "~/modules/metrics/metrics.schema";
-import { recordBeacon } from "~/modules/metrics/metrics.server";
+import { beaconSchema } from "~/modules/metrics";
+import { recordBeacon } from "~/modules/metrics/index.server";
 import type { Route } from "./+types/beacon";
 
 const MAX_BODY = 1024;

@@ -1,6 +1,6 @@
 import { isLocale } from "~/lib/i18n";
-import { TEMPLATE_NAMES, renderPreview } from "~/modules/mail/preview.server";
-import type { TemplateName } from "~/modules/mail/templates";
+import { TEMPLATE_NAMES, renderPreview } from "~/modules/mail/index.server";
+import type { TemplateName } from "~/modules/mail";
 import type { Route } from "./+types/dev-mail";
 
 /**

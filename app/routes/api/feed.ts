@@ -1,6 +1,6 @@
 import { cacheableResponse } from "~/lib/http/http-cache.server";
-import { findActiveMunicipality } from "~/modules/municipality/municipality.server";
-import { eventsCalendar, promotionsFeed, reportsFeed } from "~/modules/opendata/feeds.server";
+import { findActiveMunicipality } from "~/modules/municipality/index.server";
+import { eventsCalendar, promotionsFeed, reportsFeed } from "~/modules/opendata/index.server";
 import type { Route } from "./+types/feed";
 
 /**

@@ -6,10 +6,10 @@
  */
 import { log } from "~/lib/log.server";
 import { limitWait } from "~/lib/http/rate-limit.server";
-import { can } from "~/modules/media/media.policy";
-import { UploadRefused } from "~/modules/media/media.process.server";
-import { uploadImage } from "~/modules/media/media.server";
-import { readUpload } from "~/modules/media/media.upload.server";
+import { can } from "~/modules/media";
+import { UploadRefused } from "~/modules/media/index.server";
+import { uploadImage } from "~/modules/media/index.server";
+import { readUpload } from "~/modules/media/index.server";
 import type { Route } from "./+types/media-upload";
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>

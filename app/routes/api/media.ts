@@ -4,7 +4,7 @@
  * to its owner and administrators, never stored by a shared cache, and is a 404 to everyone else.
  * (X-Content-Type-Options: nosniff is on every answer of the site: helmet, app/server/http.server.ts.)
  */
-import { readMedia } from "~/modules/media/media.server";
+import { readMedia } from "~/modules/media/index.server";
 import type { Route } from "./+types/media";
 
 const NOT_FOUND = () =>

@@ -2,8 +2,8 @@ import { CORS_HEADERS, cacheableResponse } from "~/lib/http/http-cache.server";
 import { addressSubject, limitWait } from "~/lib/http/rate-limit.server";
 import { baseUrl } from "~/lib/auth/auth.server";
 import { log } from "~/lib/log.server";
-import { ApiError, RESOURCES, type Resource, listResource, parseListParams } from "~/modules/opendata/api.server";
-import { openApiDocument } from "~/modules/opendata/openapi";
+import { ApiError, RESOURCES, type Resource, listResource, parseListParams } from "~/modules/opendata/index.server";
+import { openApiDocument } from "~/modules/opendata";
 import type { Route } from "./+types/v1";
 
 /**

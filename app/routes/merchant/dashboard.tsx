@@ -15,9 +15,9 @@ import { PageHeading } from "~/components/page-heading";
 import { formatNumber, formatRelative } from "~/lib/i18n/format";
 import { requireRole } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
-import { merchantDashboard } from "~/modules/merchant/merchant.server";
-import { CLICK_KINDS } from "~/modules/metrics/metrics";
-import { merchantMetrics } from "~/modules/metrics/metrics.server";
+import { merchantDashboard } from "~/modules/merchant/index.server";
+import { CLICK_KINDS } from "~/modules/metrics";
+import { merchantMetrics } from "~/modules/metrics/index.server";
 import { DailyChart } from "~/components/panel/metrics-chart";
 import type { Route } from "./+types/dashboard";
 

@@ -6,8 +6,8 @@ import { requireMerchant } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { eventCommands, listOwnEvents } from "~/modules/event/event.server";
-import { withPublicPaths } from "~/modules/municipality/municipality.server";
+import { eventCommands, listOwnEvents } from "~/modules/event/index.server";
+import { withPublicPaths } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

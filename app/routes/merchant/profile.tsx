@@ -10,10 +10,10 @@ import { PageHeading } from "~/components/page-heading";
 import { type Intent, formAction } from "~/lib/forms/crud.server";
 import { requireMerchant } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
-import { listToWeek } from "~/modules/merchant/merchant.hours";
-import { type MerchantProfileInput, merchantProfileSchema } from "~/modules/merchant/merchant.schema";
-import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/merchant.server";
-import { listAllMunicipalities } from "~/modules/municipality/municipality.server";
+import { listToWeek } from "~/modules/merchant";
+import { type MerchantProfileInput, merchantProfileSchema } from "~/modules/merchant";
+import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/index.server";
+import { listAllMunicipalities } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

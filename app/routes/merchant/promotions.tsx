@@ -6,8 +6,8 @@ import { requireMerchant } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { withPublicPaths } from "~/modules/municipality/municipality.server";
-import { listOwnPromotions, promotionCommands } from "~/modules/promotion/promotion.server";
+import { withPublicPaths } from "~/modules/municipality/index.server";
+import { listOwnPromotions, promotionCommands } from "~/modules/promotion/index.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

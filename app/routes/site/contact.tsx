@@ -8,9 +8,9 @@ import { parseWith, readForm } from "~/lib/forms/form.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
-import { contactSchema } from "~/modules/contact/contact.schema";
-import { submitContactMessage } from "~/modules/contact/contact.server";
-import { getSettings } from "~/modules/settings/settings.server";
+import { contactSchema } from "~/modules/contact";
+import { submitContactMessage } from "~/modules/contact/index.server";
+import { getSettings } from "~/modules/settings/index.server";
 import type { Route } from "./+types/contact";
 
 const SUCCESS_MS = 5000;

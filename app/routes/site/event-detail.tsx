@@ -13,9 +13,9 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
-import { type EventDetail, findPublicEvent } from "~/modules/event/event.queries.server";
-import { eventJsonLd } from "~/modules/opendata/structured-data";
-import { municipalityRead } from "~/modules/live/shared-data.server";
+import { type EventDetail, findPublicEvent } from "~/modules/event/index.server";
+import { eventJsonLd } from "~/modules/opendata";
+import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
 

@@ -16,10 +16,10 @@ import {
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { type EventCard as EventRow, eventFiltersFrom, listPublicEvents } from "~/modules/event/event.queries.server";
+import { type EventCard as EventRow, eventFiltersFrom, listPublicEvents } from "~/modules/event/index.server";
 import { FeedLink } from "~/components/site/feed-links";
-import { feedAlternates } from "~/modules/opendata/feeds.server";
-import { municipalityRead } from "~/modules/live/shared-data.server";
+import { feedAlternates } from "~/modules/opendata/index.server";
+import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

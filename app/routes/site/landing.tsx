@@ -12,7 +12,7 @@ import {
   findActiveMunicipality,
   listActiveMunicipalities,
   resolveActiveMunicipality,
-} from "~/modules/municipality/municipality.server";
+} from "~/modules/municipality/index.server";
 import type { Route } from "./+types/landing";
 
 const QUICK_SLUGS = ["brussel", "zonhoven", "hasselt"] as const;

@@ -11,8 +11,8 @@ import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/sit
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
-import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/merchant.queries.server";
-import { localBusinessJsonLd } from "~/modules/opendata/structured-data";
+import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/index.server";
+import { localBusinessJsonLd } from "~/modules/opendata";
 import type { Route } from "./+types/merchant-detail";
 import { Picture } from "~/components/picture";
 

@@ -13,8 +13,8 @@ import {
 } from "~/components/site/cards";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
-import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/merchant.queries.server";
-import { listActiveMunicipalities } from "~/modules/municipality/municipality.server";
+import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/index.server";
+import { listActiveMunicipalities } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/merchants";
 import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";

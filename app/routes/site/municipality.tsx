@@ -10,20 +10,20 @@ import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import type { LiveUpdate, MunicipalityCounts } from "~/modules/live/live.server";
+import type { LiveUpdate, MunicipalityCounts } from "~/modules/live/index.server";
 import {
   sharedHomeEvents,
   sharedHomePromotions,
   sharedHomeReports,
   sharedFeaturedMerchants,
   sharedHomeSnapshot,
-} from "~/modules/live/shared-data.server";
-import type { PromotionCard as PromotionRow } from "~/modules/promotion/promotion.queries.server";
-import type { PublicReport } from "~/modules/report/report.server";
-import type { EventCard as EventRow } from "~/modules/event/event.queries.server";
-import type { FeaturedMerchant } from "~/modules/merchant/merchant.queries.server";
+} from "~/modules/live/index.server";
+import type { PromotionCard as PromotionRow } from "~/modules/promotion/index.server";
+import type { PublicReport } from "~/modules/report/index.server";
+import type { EventCard as EventRow } from "~/modules/event/index.server";
+import type { FeaturedMerchant } from "~/modules/merchant/index.server";
 import { FeedLink } from "~/components/site/feed-links";
-import { feedAlternates } from "~/modules/opendata/feeds.server";
+import { feedAlternates } from "~/modules/opendata/index.server";
 import type { Route } from "./+types/municipality";
 import { Picture } from "~/components/picture";
 

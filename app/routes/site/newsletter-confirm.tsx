@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { readForm } from "~/lib/forms/form.server";
 import { metaTags } from "~/lib/http/meta";
-import { confirmNewsletter, describeNewsletterConfirmation } from "~/modules/notification/newsletter.server";
+import { confirmNewsletter, describeNewsletterConfirmation } from "~/modules/notification/index.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 /**

@@ -6,8 +6,8 @@ import { NewsletterForm } from "~/components/site-footer";
 import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { metaTags } from "~/lib/http/meta";
 import { addressSubject, limitWait, retryAfter } from "~/lib/http/rate-limit.server";
-import { newsletterSchema } from "~/modules/notification/notification.schema";
-import { requestNewsletter } from "~/modules/notification/newsletter.server";
+import { newsletterSchema } from "~/modules/notification";
+import { requestNewsletter } from "~/modules/notification/index.server";
 import type { Route } from "./+types/newsletter";
 
 /**

@@ -15,9 +15,9 @@ import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
-import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/promotion.queries.server";
-import { offerJsonLd } from "~/modules/opendata/structured-data";
-import { municipalityRead } from "~/modules/live/shared-data.server";
+import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/index.server";
+import { offerJsonLd } from "~/modules/opendata";
+import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
 

@@ -12,14 +12,14 @@ import {
   useCategoryLabel,
   useListLoading,
 } from "~/components/site/cards";
-import { PROMOTION_SORTS } from "~/modules/promotion/promotion.options";
+import { PROMOTION_SORTS } from "~/modules/promotion";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/promotion.queries.server";
+import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/index.server";
 import { FeedLink } from "~/components/site/feed-links";
-import { feedAlternates } from "~/modules/opendata/feeds.server";
-import { sharedPromotionPage } from "~/modules/live/shared-data.server";
+import { feedAlternates } from "~/modules/opendata/index.server";
+import { sharedPromotionPage } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -25,8 +25,8 @@ import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
-import { fileReport } from "~/modules/report/report.server";
+import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report";
+import { fileReport } from "~/modules/report/index.server";
 import type { Route } from "./+types/report-new";
 
 const REDIRECT_AFTER_MS = 2000;

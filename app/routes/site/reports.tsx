@@ -6,10 +6,10 @@ import { ReportCard } from "~/components/site/urgent-panel";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { type PublicReport, listApprovedReports } from "~/modules/report/report.server";
+import { type PublicReport, listApprovedReports } from "~/modules/report/index.server";
 import { FeedLink } from "~/components/site/feed-links";
-import { feedAlternates } from "~/modules/opendata/feeds.server";
-import { municipalityRead } from "~/modules/live/shared-data.server";
+import { feedAlternates } from "~/modules/opendata/index.server";
+import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {

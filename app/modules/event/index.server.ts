@@ -1,0 +1,4 @@
+/** The event module's server door: what routes, the server and other modules may use of it on the server. */
+export { eventFiltersFrom, findPublicEvent, homeEvents, listPublicEvents } from "./event.queries.server";
+export type { EventCard, EventDetail } from "./event.queries.server";
+export { eventCommands, listAllEvents, listOwnEvents } from "./event.server";

@@ -1,0 +1,10 @@
+/** The privacy module's server door: what routes, the server and other modules may use of it on the server. */
+export {
+  deleteOwnAccount,
+  eraseAccount,
+  getAccountForPrivacy,
+  getExportFile,
+  listExports,
+  requestExport,
+} from "./privacy.server";
+export type { ExportSummary } from "./privacy.server";

@@ -1,0 +1,2 @@
+/** The settings module's server door: what routes, the server and other modules may use of it on the server. */
+export { getSettings, getSettingsForAdmin, saveSettings } from "./settings.server";

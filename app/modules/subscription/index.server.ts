@@ -1,0 +1,3 @@
+/** The subscription module's server door: what routes, the server and other modules may use of it on the server. */
+export { listSubscriptions, subscriptionCommands } from "./subscription.server";
+export type { SubscriptionRow } from "./subscription.server";
