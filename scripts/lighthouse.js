@@ -12,7 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { RESULTS_DIR, ROOT, ensureBuild, parseArgs, startServer, timestamp } from "./bench/lib.js";
 
-const args = parseArgs(process.argv.slice(2), {
+const args = parseArgs({
   chrome: process.env.CHROME_PATH ?? "/usr/bin/chromium",
   categories: "performance,accessibility,best-practices,seo",
   runs: "3",

@@ -2,8 +2,9 @@
 // Under CI=true a missing PostgreSQL is a failure, not a skip.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { TEST_DATABASE_URL } from "./lib/cli.js";
 
-const url = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+const url = TEST_DATABASE_URL;
 const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
 try {
   await client.connect();

@@ -1,6 +1,6 @@
 // Helpers shared by the benchmark and the Lighthouse script: databases, the production server as a child
 // process, free ports and small HTTP utilities. Everything talks to 127.0.0.1 only.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -8,18 +8,11 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+import { ROOT, TEST_DATABASE_URL } from "../lib/cli.js";
+
+export { ROOT, ensureBuild, parseArgs } from "../lib/cli.js";
 export const MIGRATIONS_DIR = path.join(ROOT, "db/migrations");
 export const RESULTS_DIR = path.join(ROOT, "bench-results");
-
-export function parseArgs(argv, defaults) {
-  const out = { ...defaults };
-  for (const a of argv) {
-    const m = /^--([^=]+)(?:=(.*))?$/.exec(a);
-    if (m) out[m[1]] = m[2] ?? true;
-  }
-  return out;
-}
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -37,36 +30,12 @@ export function freePort() {
   });
 }
 
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(p)) newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  return newest;
-}
-
-/**
- * Builds the app into build/ (or $BUILD_DIR: the server and the build config honour it) when the build is
- * missing or older than the sources, as `npm start` does, so the numbers are those of the code checked out.
- */
-export function ensureBuild(force = false) {
-  const dir = process.env.BUILD_DIR ?? "build";
-  const marker = path.join(ROOT, dir, "server/index.js");
-  const built = fs.existsSync(marker) ? fs.statSync(marker).mtimeMs : 0;
-  const sources = ["app", "db/schema", "db/migrations", "public"].map((d) => newestMtime(path.join(ROOT, d)));
-  if (!force && built && sources.every((t) => t <= built)) return;
-  console.log(`Building the app into ${dir}/ (npx react-router build)…`);
-  const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (r.status !== 0) throw new Error("the build failed");
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Databases
 
 /** The admin connection string for PostgreSQL, or null when no server answers within 3 s. */
 export async function reachablePostgres() {
-  const url = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+  const url = TEST_DATABASE_URL;
   const { default: pg } = await import("pg");
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {

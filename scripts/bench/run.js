@@ -36,7 +36,7 @@ import {
   timestamp,
 } from "./lib.js";
 
-const args = parseArgs(process.argv.slice(2), {
+const args = parseArgs({
   size: "both",
   db: "auto",
   duration: "10",

@@ -1,5 +1,5 @@
 // Shared helpers for the operational scripts: build, databases, the server process and HTTP sessions.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -8,29 +8,19 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+import { ROOT, TEST_DATABASE_URL, ensureBuild, parseArgs } from "../lib/cli.js";
+
+export { ROOT, ensureBuild };
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-export const PG_ADMIN_URL = process.env.DATABASE_URL_TEST ?? "postgres://postgres@127.0.0.1:5432/test";
+export const PG_ADMIN_URL = TEST_DATABASE_URL;
 export const DEMO = {
   user: { email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
   merchant: { email: "merchant@demo.buurtplatform.be", password: "Demo-Merchant-2026!" },
   admin: { email: "admin@demo.buurtplatform.be", password: "Demo-Admin-2026!" },
 };
 
-export function args() {
-  const out = {};
-  for (const a of process.argv.slice(2)) {
-    const m = /^--([\w-]+)(?:=(.*))?$/.exec(a);
-    if (m) out[m[1]] = m[2] ?? "true";
-  }
-  return out;
-}
-
-export function ensureBuild() {
-  if (fs.existsSync(path.join(ROOT, BUILD_DIR, "server/index.js"))) return;
-  const r = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit", env: process.env });
-  if (r.status !== 0) throw new Error("build failed");
-}
+/** The script's `--name=value` options. */
+export const args = () => parseArgs();
 
 export async function serverBuild() {
   return import(pathToFileURL(path.join(ROOT, BUILD_DIR, "server/index.js")).href);
