@@ -1,4 +1,5 @@
 /** Admin dashboard statistics (SPEC §2 Admin dashboard, §7 counts, §9 "last 7 days and today"). */
+import { activePromotion, upcomingEvent } from "~/lib/db/current";
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
@@ -29,8 +30,8 @@ export async function dashboardStats(actor: Actor | null, now: Date = new Date()
     select
       (select count(*) from users) as "totalUsers",
       (select count(*) from users where role = 'merchant') as "totalMerchants",
-      (select count(*) from promotions where valid_until >= ${today}::date) as "activePromotions",
-      (select count(*) from events where start_date >= ${today}::date) as "activeEvents",
+      (select count(*) from promotions where ${activePromotion(sql.raw("valid_until"), today)}) as "activePromotions",
+      (select count(*) from events where ${upcomingEvent(sql.raw("start_date"), today)}) as "activeEvents",
       (select count(*) from users where created_at >= ${since}::timestamptz) as "newUsers7d",
       (select count(*) from users where role = 'merchant' and created_at >= ${since}::timestamptz) as "newMerchants7d"
   `);

@@ -2,7 +2,8 @@
  * Public reads of events (SPEC §7 events): the municipality list (upcoming or past, by category, paged on
  * the server in one query), the home-page selection and the detail with its organiser.
  */
-import { type SQL, and, count, asc, desc, eq, gte, lt } from "drizzle-orm";
+import { upcomingEvent } from "~/lib/db/current";
+import { type SQL, and, count, asc, desc, eq, lt } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
 import { type ContentLocale, EVENT_CATEGORIES, type Translations, events, merchants } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
@@ -69,7 +70,7 @@ export async function listPublicEvents(
   const db = await getDb();
   const today = todayIso();
   const where: SQL[] = [eq(events.municipalityId, municipalityId)];
-  where.push(filters.when === "past" ? lt(events.startDate, today) : gte(events.startDate, today));
+  where.push(filters.when === "past" ? lt(events.startDate, today) : upcomingEvent(events.startDate, today));
   if (filters.category) where.push(eq(events.category, filters.category));
   // Every event has its merchant (a non-null foreign key): the count needs no join.
   const matching = db
@@ -100,7 +101,7 @@ export async function homeEvents(municipalityId: string, limit = HOME_EVENTS_LIM
     .select(cardColumns)
     .from(events)
     .innerJoin(merchants, eq(merchants.id, events.merchantId))
-    .where(and(eq(events.municipalityId, municipalityId), gte(events.startDate, todayIso())))
+    .where(and(eq(events.municipalityId, municipalityId), upcomingEvent(events.startDate)))
     .orderBy(asc(events.startDate), asc(events.time))
     .limit(limit);
 }

@@ -1,20 +1,17 @@
 /** Features (SPEC §7 features): all ordered by name; admin only. */
+import { authorize } from "~/lib/auth/authorize";
 import { asc, eq } from "drizzle-orm";
 import { features } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { NotFoundError } from "~/lib/http/errors";
 import { searchWhere } from "~/lib/forms/list.server";
 import { recordEvent } from "~/modules/log/index.server";
-import { type FeatureAction, can } from "./feature.policy";
+import { can } from "./feature.policy";
 import { type FeatureInput, featureSchema } from "./feature.schema";
 
 export type FeatureRow = typeof features.$inferSelect;
-
-function guard(actor: Actor | null, action: FeatureAction): asserts actor is Actor {
-  if (!can(actor, action)) throw new ForbiddenError();
-}
 
 /** The admin panel's feature commands (lib/forms/crud.server.ts). */
 export function featureCommands(actor: Actor): CrudCommands<FeatureInput> {
@@ -27,7 +24,7 @@ export function featureCommands(actor: Actor): CrudCommands<FeatureInput> {
 }
 
 export async function listFeatures(actor: Actor | null, query: { q?: string } = {}): Promise<FeatureRow[]> {
-  guard(actor, "list");
+  authorize(can, actor, "list");
   const db = await getDb();
   return db
     .select()
@@ -38,7 +35,7 @@ export async function listFeatures(actor: Actor | null, query: { q?: string } = 
 }
 
 export async function createFeature(actor: Actor | null, input: FeatureInput) {
-  guard(actor, "create");
+  authorize(can, actor, "create");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(features).values({ name: input.name, description: input.description }).returning();
@@ -56,7 +53,7 @@ export async function createFeature(actor: Actor | null, input: FeatureInput) {
 }
 
 export async function updateFeature(actor: Actor | null, id: string, input: FeatureInput) {
-  guard(actor, "update");
+  authorize(can, actor, "update");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(features).where(eq(features.id, id)).limit(1);
@@ -84,7 +81,7 @@ export async function updateFeature(actor: Actor | null, id: string, input: Feat
 }
 
 export async function deleteFeature(actor: Actor | null, id: string) {
-  guard(actor, "delete");
+  authorize(can, actor, "delete");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(features).where(eq(features.id, id)).returning();

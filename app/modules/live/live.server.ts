@@ -2,6 +2,7 @@
  * Live updates (SPEC §7): the latest 5 items per source (residents, merchants, promotions, events) of a
  * municipality, merged newest first and capped at 10. One UNION ALL query: one round trip.
  */
+import { activePromotion, upcomingEvent } from "~/lib/db/current";
 import { sql } from "drizzle-orm";
 import { getDb } from "~/lib/db/db.server";
 import type { Translations } from "~/lib/i18n/localized";
@@ -101,8 +102,8 @@ export async function municipalityCounts(municipalityId: string, today: string):
     select
       (select count(*) from users where municipality_id = ${municipalityId}) as members,
       (select count(*) from merchants where municipality_id = ${municipalityId}) as merchants,
-      (select count(*) from promotions where municipality_id = ${municipalityId} and valid_until >= ${today}::date) as promotions,
-      (select count(*) from events where municipality_id = ${municipalityId} and start_date >= ${today}::date) as events
+      (select count(*) from promotions where municipality_id = ${municipalityId} and ${activePromotion(sql.raw("valid_until"), today)}) as promotions,
+      (select count(*) from events where municipality_id = ${municipalityId} and ${upcomingEvent(sql.raw("start_date"), today)}) as events
   `);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   return countsFrom(row);
@@ -131,8 +132,8 @@ export async function homeSnapshot(
     select
       (select count(*) from users where municipality_id = ${municipalityId}) as members,
       (select count(*) from merchants where municipality_id = ${municipalityId}) as merchants,
-      (select count(*) from promotions where municipality_id = ${municipalityId} and valid_until >= ${today}::date) as promotions,
-      (select count(*) from events where municipality_id = ${municipalityId} and start_date >= ${today}::date) as events,
+      (select count(*) from promotions where municipality_id = ${municipalityId} and ${activePromotion(sql.raw("valid_until"), today)}) as promotions,
+      (select count(*) from events where municipality_id = ${municipalityId} and ${upcomingEvent(sql.raw("start_date"), today)}) as events,
       coalesce((select json_agg(live order by live.time desc, live.id asc) from live), '[]'::json) as live,
       (select coalesce(max(id), 0) from live_events where municipality_id = ${municipalityId})::text as cursor
   `);

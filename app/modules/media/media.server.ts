@@ -4,12 +4,13 @@
  * (media.storage.server.ts); the media row carries the owner and the row it belongs to, so deleting either
  * deletes the image (foreign keys, ON DELETE CASCADE).
  */
+import { authorize } from "~/lib/auth/authorize";
 import crypto from "node:crypto";
 import { and, count, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { media, mediaVariants, reports } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { ValidationError } from "~/lib/http/errors";
 import { hostAllowed } from "~/lib/http/origin.server";
 import { can, isPublic } from "./media.policy";
 import { type Processed, processImage } from "./media.process.server";
@@ -52,7 +53,7 @@ export type Uploaded = { hash: string; url: string; width: number; height: numbe
  * deleting one never removes another's image.
  */
 export async function uploadImage(actor: Actor | null, file: Buffer): Promise<Uploaded> {
-  if (!actor || !can(actor, "upload")) throw new ForbiddenError();
+  authorize(can, actor, "upload");
   const processed: Processed = await processImage(file);
   const db = await getDb();
   const store = mediaStore();

@@ -2,13 +2,14 @@
  * Administrator management of merchants (SPEC §2 Merchants, §7 merchants). Every function is admin only.
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
+import { authorize } from "~/lib/auth/authorize";
 import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/db/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { NotFoundError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
@@ -19,7 +20,7 @@ import { eraseAccount } from "~/modules/privacy/index.server";
 import { attachImage } from "~/modules/media/index.server";
 import { assertMunicipalityId } from "~/modules/municipality/index.server";
 import { insertAccount } from "~/modules/user/index.server";
-import { type MerchantAction, can } from "./merchant.policy";
+import { can } from "./merchant.policy";
 import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 import {
   type AdminMerchantCreateInput,
@@ -27,10 +28,6 @@ import {
   adminMerchantCreateSchema,
   adminMerchantUpdateSchema,
 } from "./merchant.schema";
-
-function assertMay(actor: Actor | null, action: MerchantAction): asserts actor is Actor {
-  if (!can(actor, action)) throw new ForbiddenError();
-}
 
 /** The admin panel's merchant commands (lib/forms/crud.server.ts). */
 export function merchantCommands(actor: Actor): CrudCommands<AdminMerchantCreateInput, AdminMerchantUpdateInput> {
@@ -59,7 +56,7 @@ export type AdminMerchantRow = {
 
 /** Merchants with the linked user's email and name, newest first, searchable, one page at a time. */
 export async function listMerchants(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminMerchantRow>> {
-  assertMay(actor, "list-all");
+  authorize(can, actor, "list-all");
   const db = await getDb();
   // The name and address by full text and trigrams (indexes of migration 0012), the emails and the user's
   // name as substrings.
@@ -123,7 +120,7 @@ export async function lookupMerchants(
   actor: Actor | null,
   query: { q?: string; after?: { key: string; id: string } | null } = {},
 ): Promise<LookupPage> {
-  assertMay(actor, "list-all");
+  authorize(can, actor, "list-all");
   const db = await getDb();
   const pattern = lookupPattern(query.q);
   const after = query.after;
@@ -148,7 +145,7 @@ export async function lookupMerchants(
 
 /** Creates the account (role merchant) and the merchant record in one transaction; VAT optional. */
 export async function createMerchant(actor: Actor | null, input: AdminMerchantCreateInput) {
-  assertMay(actor, "create");
+  authorize(can, actor, "create");
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -181,7 +178,7 @@ export async function createMerchant(actor: Actor | null, input: AdminMerchantCr
 
 /** Updates the merchant and, when the business name changes, renames the linked user to it (one transaction). */
 export async function updateMerchant(actor: Actor | null, id: string, input: AdminMerchantUpdateInput) {
-  assertMay(actor, "update");
+  authorize(can, actor, "update");
   await assertMunicipalityId(input.municipality_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -220,7 +217,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
 
 /** Removes the merchant record with its account (one transaction: both go or neither). */
 export async function deleteMerchant(actor: Actor | null, id: string) {
-  assertMay(actor, "delete");
+  authorize(can, actor, "delete");
   if (id === actor.id) throw new NotFoundError();
   const db = await getDb();
   const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id)).limit(1);

@@ -3,6 +3,7 @@
  * found count and the promotions/events counts of every merchant in one query (grouped subqueries
  * joined once, never a query per merchant), and the public detail.
  */
+import { activePromotion, upcomingEvent } from "~/lib/db/current";
 import { type SQL, and, count, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
 import {
@@ -117,11 +118,11 @@ export async function listDirectory(
       municipalityName: page.municipalityName,
       municipalitySlug: page.municipalitySlug,
       promotionCount:
-        sql<number>`(select count(*) from promotions p where p.merchant_id = "page"."id" and p.valid_until >= ${today})`.mapWith(
+        sql<number>`(select count(*) from promotions p where p.merchant_id = "page"."id" and ${activePromotion(sql.raw("p.valid_until"), today)})`.mapWith(
           Number,
         ),
       eventCount:
-        sql<number>`(select count(*) from events e where e.merchant_id = "page"."id" and e.start_date >= ${today})`.mapWith(
+        sql<number>`(select count(*) from events e where e.merchant_id = "page"."id" and ${upcomingEvent(sql.raw("e.start_date"), today)})`.mapWith(
           Number,
         ),
       total: sql<number>`${page.total}`.mapWith(Number),
@@ -212,11 +213,11 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
       municipalityTranslations: municipalities.translations,
       municipalityOriginalLocale: municipalities.originalLocale,
       promotionCount:
-        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id} and ${promotions.validUntil} >= ${today})`.mapWith(
+        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${merchants.id} and ${activePromotion(promotions.validUntil, today)})`.mapWith(
           Number,
         ),
       eventCount:
-        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${merchants.id} and ${events.startDate} >= ${today})`.mapWith(
+        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${merchants.id} and ${upcomingEvent(events.startDate, today)})`.mapWith(
           Number,
         ),
     })

@@ -2,6 +2,7 @@
  * The merchant's own record: the business profile and the dashboard (SPEC merchant panel). The admin
  * side lives in merchant.admin.server.ts and public reads in merchant.queries.server.ts.
  */
+import { upcomingEvent } from "~/lib/db/current";
 import { desc, eq, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions } from "@db/schema";
 import { touches } from "~/lib/cache/cache.server";
@@ -168,7 +169,7 @@ export async function merchantDashboard(
       totalPromotions:
         sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${actor.id})`.mapWith(Number),
       activeEvents:
-        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${actor.id} and ${events.startDate} >= ${today})`.mapWith(
+        sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${actor.id} and ${upcomingEvent(events.startDate, today)})`.mapWith(
           Number,
         ),
     })

@@ -2,11 +2,12 @@
  * Following a municipality (issue #13): a signed-in resident chooses, per municipality, urgent reports as they
  * are approved and/or a weekly digest. Every function acts on the actor's own rows only.
  */
+import { authorize } from "~/lib/auth/authorize";
 import { and, asc, eq } from "drizzle-orm";
 import { municipalities, municipalityFollows } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
-import { ForbiddenError, ValidationError } from "~/lib/http/errors";
+import { ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./notification.policy";
 import type { FollowInput } from "./notification.schema";
@@ -31,7 +32,7 @@ const columns = {
 
 /** The actor's follows, by municipality name. */
 export async function listFollows(actor: Actor | null): Promise<FollowRow[]> {
-  if (!actor || !can(actor, "follow")) throw new ForbiddenError();
+  authorize(can, actor, "follow");
   const db = await getDb();
   return db
     .select(columns)
@@ -43,7 +44,7 @@ export async function listFollows(actor: Actor | null): Promise<FollowRow[]> {
 
 /** The actor's follow of one municipality, or null. */
 export async function findFollow(actor: Actor | null, municipalityId: string): Promise<FollowRow | null> {
-  if (!actor || !can(actor, "follow")) throw new ForbiddenError();
+  authorize(can, actor, "follow");
   const db = await getDb();
   const [row] = await db
     .select(columns)
@@ -60,7 +61,7 @@ export async function findFollow(actor: Actor | null, municipalityId: string): P
  * changed or removed). Returns "saved" or "removed".
  */
 export async function saveFollow(actor: Actor | null, input: FollowInput): Promise<"saved" | "removed"> {
-  if (!actor || !can(actor, "follow")) throw new ForbiddenError();
+  authorize(can, actor, "follow");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [town] = await tx

@@ -8,6 +8,7 @@
  *   followers who asked for the digest and to the confirmed newsletter addresses.
  * Every mail carries a dedupe key, so a job retried after a crash never mails anyone twice.
  */
+import { activePromotion, upcomingEvent } from "~/lib/db/current";
 import { type TranslatableRow, type Translations, localized, localizedText } from "~/lib/i18n/localized";
 import { and, asc, desc, eq, gt, gte, sql } from "drizzle-orm";
 import {
@@ -242,7 +243,7 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
           eq(promotions.municipalityId, municipalityId),
           gte(promotions.createdAt, since),
           sql`${promotions.createdAt} < ${periodStart.toISOString()}`,
-          gte(promotions.validUntil, today),
+          activePromotion(promotions.validUntil, today),
         ),
       )
       .orderBy(desc(promotions.isPremium), desc(promotions.createdAt))
@@ -262,7 +263,7 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
           eq(events.municipalityId, municipalityId),
           gte(events.createdAt, since),
           sql`${events.createdAt} < ${periodStart.toISOString()}`,
-          gte(events.startDate, today),
+          upcomingEvent(events.startDate, today),
         ),
       )
       .orderBy(asc(events.startDate))

@@ -5,13 +5,13 @@
  * - iCalendar (`ical-generator` 10.x) of its upcoming events, every line ended by CRLF (RFC 5545).
  * Each page that lists these advertises its feed with <link rel="alternate"> (see `feedLinks`).
  */
-import { and, asc, desc, eq, gte, inArray } from "drizzle-orm";
+import { activePromotion, upcomingEvent } from "~/lib/db/current";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import ical from "ical-generator";
 import { events, media, mediaVariants, merchants, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
 import { absoluteUrlOrNull } from "~/lib/http/origin.server";
-import { todayIso } from "~/lib/i18n/format";
 import type { Locale } from "~/lib/i18n";
 import { localizedPlain, localizedText } from "~/lib/i18n/localized";
 import { serverT } from "~/lib/i18n/locale.server";
@@ -122,7 +122,7 @@ export async function promotionsFeed(town: MunicipalityRow, locale: Locale): Pro
     })
     .from(promotions)
     .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
-    .where(and(eq(promotions.municipalityId, town.id), gte(promotions.validUntil, todayIso())))
+    .where(and(eq(promotions.municipalityId, town.id), activePromotion(promotions.validUntil)))
     .orderBy(desc(promotions.createdAt), desc(promotions.id))
     .limit(FEED_LIMIT);
   const t = serverT(locale);
@@ -213,7 +213,7 @@ export async function eventsCalendar(town: MunicipalityRow, locale: Locale): Pro
     })
     .from(events)
     .innerJoin(merchants, eq(merchants.id, events.merchantId))
-    .where(and(eq(events.municipalityId, town.id), gte(events.startDate, todayIso())))
+    .where(and(eq(events.municipalityId, town.id), upcomingEvent(events.startDate)))
     .orderBy(asc(events.startDate), asc(events.id))
     .limit(CALENDAR_LIMIT);
   const t = serverT(locale);

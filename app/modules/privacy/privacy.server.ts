@@ -10,6 +10,7 @@
  *   under a hash of the account id, and the user's earlier audit rows lose their email and IP address. The
  *   last administrator cannot be erased. A confirmation mail to the address is queued in the same transaction.
  */
+import { authorize } from "~/lib/auth/authorize";
 import crypto from "node:crypto";
 import { and, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import {
@@ -339,7 +340,7 @@ export async function requestExport(
   userId: string,
   via: "self" | "admin",
 ): Promise<{ id: string; created: boolean }> {
-  if (!actor || !can(actor, "export", { userId, via })) throw new ForbiddenError();
+  authorize(can, actor, "export", { userId, via });
   const db = await getDb();
   return db.transaction(async (tx) => {
     await assertUserExists(tx, userId);
@@ -403,7 +404,7 @@ export async function listExports(
   userId: string,
   via: "self" | "admin",
 ): Promise<ExportSummary[]> {
-  if (!actor || !can(actor, "export", { userId, via })) throw new ForbiddenError();
+  authorize(can, actor, "export", { userId, via });
   const db = await getDb();
   const rows = await db
     .select({
@@ -492,7 +493,8 @@ export async function deleteOwnAccount(
   actor: Actor | null,
   input: { currentPassword: string; deleteReports: boolean },
 ): Promise<EraseResult> {
-  if (!actor || !can(actor, "erase", { userId: actor.id, via: "self" })) throw new ForbiddenError();
+  if (!actor) throw new ForbiddenError();
+  authorize(can, actor, "erase", { userId: actor.id, via: "self" });
   await checkCurrentPassword(actor, input.currentPassword);
   return eraseAccount(actor, actor.id, { deleteReports: input.deleteReports }, "self");
 }

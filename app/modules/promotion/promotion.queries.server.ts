@@ -2,6 +2,7 @@
  * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
+import { activePromotion } from "~/lib/db/current";
 import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
 import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
@@ -122,7 +123,7 @@ export async function listPublicPromotions(
       : filters.sort === "ending"
         ? [
             // Still valid first, soonest end first; expired ones after.
-            asc(sql`case when ${t.validUntil} >= ${today} then 0 else 1 end`),
+            asc(sql`case when ${activePromotion(t.validUntil, today)} then 0 else 1 end`),
             asc(t.validUntil),
             desc(t.createdAt),
             asc(t.id),
@@ -186,7 +187,7 @@ export async function homePromotions(municipalityId: string, limit = HOME_PROMOT
     .select(cardColumns)
     .from(promotions)
     .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
-    .where(and(eq(promotions.municipalityId, municipalityId), sql`${promotions.validUntil} >= ${todayIso()}`))
+    .where(and(eq(promotions.municipalityId, municipalityId), activePromotion(promotions.validUntil)))
     .orderBy(desc(promotions.isPremium), desc(promotions.createdAt))
     .limit(limit);
   return rows.map(toCard);

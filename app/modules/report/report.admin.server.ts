@@ -2,6 +2,7 @@
  * Report moderation (SPEC §2 Reports, §4 report states, §7 reports). Admin only, enforced through
  * report.policy: approve or reject only while pending; delete in any status.
  */
+import { authorize } from "~/lib/auth/authorize";
 import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { listTotal } from "~/lib/db/counts.server";
@@ -121,7 +122,7 @@ export async function moderateReport(
   decision: "approved" | "rejected",
   outcome: ModerationInput = { reason: undefined, note: null },
 ): Promise<void> {
-  if (!actor || !can(actor, "moderate")) throw new ForbiddenError();
+  authorize(can, actor, "moderate");
   if (decision !== "approved" && decision !== "rejected") throw new ValidationError("validation.invalid");
   if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
@@ -165,7 +166,7 @@ export async function moderateReport(
 
 /** Deletes a report in any status. */
 export async function deleteReport(actor: Actor | null, id: string): Promise<void> {
-  if (!actor || !can(actor, "delete")) throw new ForbiddenError();
+  authorize(can, actor, "delete");
   if (!isUuid(id)) throw new NotFoundError();
   const db = await getDb();
   await db.transaction(async (tx) => {

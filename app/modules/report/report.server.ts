@@ -3,6 +3,7 @@
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
+import { authorize } from "~/lib/auth/authorize";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { countOf } from "~/lib/db/counts.server";
@@ -161,7 +162,7 @@ export async function listMyReports(
   page = 1,
   pageSize = REPORTS_PAGE_SIZE,
 ): Promise<{ items: MyReport[]; total: number; page: number; pages: number }> {
-  if (!actor || !can(actor, "read-own")) throw new ForbiddenError();
+  authorize(can, actor, "read-own");
   const db = await getDb();
   const mine = eq(reports.reporterId, actor.id);
   const rows = await db

@@ -1,17 +1,13 @@
 /** Platform settings (admin-editable): site name, contact address and provider keys. */
+import { authorize } from "~/lib/auth/authorize";
 import { inArray, sql } from "drizzle-orm";
 import { platformSettings } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
-import { ForbiddenError } from "~/lib/http/errors";
 import { recordEvent } from "~/modules/log/index.server";
-import { type SettingsAction, can } from "./settings.policy";
+import { can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";
-
-function guard(actor: Actor | null, action: SettingsAction): asserts actor is Actor {
-  if (!can(actor, action)) throw new ForbiddenError();
-}
 
 export type Settings = {
   siteName: string;
@@ -69,7 +65,7 @@ export type MaskedSettings = {
 };
 
 export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSettings> {
-  guard(actor, "read");
+  authorize(can, actor, "read");
   invalidateSettings();
   const s = await getSettings();
   return {
@@ -85,7 +81,7 @@ export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSe
  * The audit row names the changed settings, never a key value.
  */
 export async function saveSettings(actor: Actor | null, input: SettingsInput): Promise<{ changed: string[] }> {
-  guard(actor, "update");
+  authorize(can, actor, "update");
   const db = await getDb();
   invalidateSettings();
   const current = await getSettings();

@@ -1,15 +1,16 @@
 /** Subscriptions (SPEC §7 subscriptions): list with the user's email, newest first; admin only. */
+import { authorize } from "~/lib/auth/authorize";
 import type { SubscriptionStatus, SubscriptionTier } from "@db/schema/enums";
 import { count, desc, eq } from "drizzle-orm";
 import { subscriptions, users } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
-import { ForbiddenError, NotFoundError } from "~/lib/http/errors";
+import { NotFoundError } from "~/lib/http/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertUserId } from "~/modules/user/index.server";
-import { type SubscriptionAction, can } from "./subscription.policy";
+import { can } from "./subscription.policy";
 import { type SubscriptionInput, subscriptionSchema } from "./subscription.schema";
 
 /** A subscription with its user's email; tier and status are checked by the table's constraints. */
@@ -18,10 +19,6 @@ export type SubscriptionRow = Omit<typeof subscriptions.$inferSelect, "tier" | "
   status: SubscriptionStatus;
   userEmail: string | null;
 };
-
-function guard(actor: Actor | null, action: SubscriptionAction): asserts actor is Actor {
-  if (!can(actor, action)) throw new ForbiddenError();
-}
 
 /** The admin panel's subscription commands (lib/forms/crud.server.ts). */
 export function subscriptionCommands(actor: Actor): CrudCommands<SubscriptionInput> {
@@ -34,7 +31,7 @@ export function subscriptionCommands(actor: Actor): CrudCommands<SubscriptionInp
 }
 
 export async function listSubscriptions(actor: Actor | null, query: ListQuery = {}): Promise<Page<SubscriptionRow>> {
-  guard(actor, "list");
+  authorize(can, actor, "list");
   const db = await getDb();
   const where = searchWhere(query.q, [users.email, subscriptions.tier, subscriptions.status]);
   const { limit, offset } = paging({ pageSize: 50, ...query });
@@ -77,7 +74,7 @@ const values = (input: SubscriptionInput) => ({
 });
 
 export async function createSubscription(actor: Actor | null, input: SubscriptionInput) {
-  guard(actor, "create");
+  authorize(can, actor, "create");
   await assertUserId(input.user_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -96,7 +93,7 @@ export async function createSubscription(actor: Actor | null, input: Subscriptio
 }
 
 export async function updateSubscription(actor: Actor | null, id: string, input: SubscriptionInput) {
-  guard(actor, "update");
+  authorize(can, actor, "update");
   await assertUserId(input.user_id);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -119,7 +116,7 @@ export async function updateSubscription(actor: Actor | null, id: string, input:
 }
 
 export async function deleteSubscription(actor: Actor | null, id: string) {
-  guard(actor, "delete");
+  authorize(can, actor, "delete");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.delete(subscriptions).where(eq(subscriptions.id, id)).returning();

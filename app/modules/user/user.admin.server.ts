@@ -1,4 +1,5 @@
 /** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
+import { authorize } from "~/lib/auth/authorize";
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/db/counts.server";
 import { merchants, municipalities, users } from "@db/schema";
@@ -6,14 +7,14 @@ import type { Role } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
-import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
+import { NotFoundError, ValidationError } from "~/lib/http/errors";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
 import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/forms/lookup.server";
 import { securityEvent } from "~/lib/log.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertMunicipalityId } from "~/modules/municipality/index.server";
-import { type UserAction, can } from "./user.policy";
+import { can } from "./user.policy";
 import {
   type AdminUserCreateInput,
   type AdminUserUpdateInput,
@@ -22,10 +23,6 @@ import {
 } from "./user.schema";
 import { eraseAccount } from "~/modules/privacy/index.server";
 import { insertAccount } from "./user.server";
-
-function guard(actor: Actor | null, action: UserAction, target?: { id: string }): asserts actor is Actor {
-  if (!can(actor, action, target)) throw new ForbiddenError();
-}
 
 /** The admin panel's user commands (lib/forms/crud.server.ts). */
 export function userCommands(actor: Actor): CrudCommands<AdminUserCreateInput, AdminUserUpdateInput> {
@@ -55,7 +52,7 @@ export type AdminUserRow = {
 
 /** All users, newest first, searchable by name, email or role, one page at a time. */
 export async function listUsers(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminUserRow>> {
-  guard(actor, "list");
+  authorize(can, actor, "list");
   const db = await getDb();
   const where = searchWhere(query.q, [users.name, users.email, users.role]);
   const { limit, offset } = paging(query);
@@ -90,7 +87,7 @@ export async function lookupUsers(
   actor: Actor | null,
   query: { q?: string; after?: { key: string; id: string } | null } = {},
 ): Promise<LookupPage> {
-  guard(actor, "list");
+  authorize(can, actor, "list");
   const db = await getDb();
   const pattern = lookupPattern(query.q);
   const where = and(
@@ -119,7 +116,7 @@ export async function lookupUsers(
  * The role comes only from the administrator's validated form.
  */
 export async function createUser(actor: Actor | null, input: AdminUserCreateInput) {
-  guard(actor, "create");
+  authorize(can, actor, "create");
   const municipalityId = input.municipality_id;
   await assertMunicipalityId(municipalityId);
   const db = await getDb();
@@ -158,7 +155,7 @@ export async function createUser(actor: Actor | null, input: AdminUserCreateInpu
  * An administrator cannot change their own role (no accidental lock-out).
  */
 export async function updateUser(actor: Actor | null, id: string, input: AdminUserUpdateInput) {
-  guard(actor, "update");
+  authorize(can, actor, "update");
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -219,7 +216,7 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
  * administrator's name without the address, the last administrator stays.
  */
 export async function deleteUser(actor: Actor | null, id: string) {
-  guard(actor, "update");
+  authorize(can, actor, "update");
   // An administrator may delete any account but their own.
   if (!can(actor, "delete", { id })) throw new ValidationError("admin:users.ownDelete");
   await eraseAccount(actor, id, { deleteReports: false }, "admin");
