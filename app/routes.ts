@@ -1,5 +1,10 @@
 /** The site map: SPEC §2's route table in one file. */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { PANELS } from "./lib/http/panels";
+
+/** A panel's sections, each `routes/<panel>/<section>.tsx` (lib/http/panels.ts lists them once). */
+const sections = (panel: keyof typeof PANELS) =>
+  PANELS[panel].sections.map((s) => route(s.name, `routes/${panel}/${s.name}.tsx`));
 
 export default [
   route("healthz", "routes/api/healthz.ts"),
@@ -48,30 +53,14 @@ export default [
     route("*", "routes/site/not-found.tsx", { id: "catch-all" }),
   ]),
 
-  route("merchant", "routes/merchant/layout.tsx", [
-    index("routes/merchant/index.ts"),
-    route("dashboard", "routes/merchant/dashboard.tsx"),
-    route("promotions", "routes/merchant/promotions.tsx"),
-    route("events", "routes/merchant/events.tsx"),
-    route("profile", "routes/merchant/profile.tsx"),
-  ]),
+  route("merchant", "routes/merchant/layout.tsx", [index("routes/merchant/index.ts"), ...sections("merchant")]),
 
   // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
   route("admin/lookup/:kind", "routes/admin/lookup.ts"),
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    route("users", "routes/admin/users.tsx"),
+    ...sections("admin"),
     route("users/:userId/privacy", "routes/admin/user-privacy.tsx"),
-    route("merchants", "routes/admin/merchants.tsx"),
-    route("promotions", "routes/admin/promotions.tsx"),
-    route("events", "routes/admin/events.tsx"),
-    route("logs", "routes/admin/logs.tsx"),
-    route("subscriptions", "routes/admin/subscriptions.tsx"),
-    route("features", "routes/admin/features.tsx"),
-    route("municipalities", "routes/admin/municipalities.tsx"),
-    route("reports", "routes/admin/reports.tsx"),
-    route("settings", "routes/admin/settings.tsx"),
   ]),
 ] satisfies RouteConfig;

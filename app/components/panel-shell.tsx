@@ -27,66 +27,42 @@ import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
 import type { Role } from "@db/schema/enums";
+import { type Panel, type PanelSection, panelHomeFor, panelPath, sectionsFor } from "~/lib/http/panels";
 
-type Item = {
-  to: string;
-  key:
-    | "dashboard"
-    | "users"
-    | "merchants"
-    | "promotions"
-    | "events"
-    | "logs"
-    | "subscriptions"
-    | "features"
-    | "municipalities"
-    | "reports"
-    | "settings"
-    | "profile";
-  icon: typeof Users;
-  /** The roles whose guard lets them in (every role of the area when absent). */
-  roles?: readonly Role[];
+/** Each section's icon; its label is `panel.menu.<section>` and its order and roles come from lib/http/panels.ts. */
+const ICONS: Record<PanelSection<"admin"> | PanelSection<"merchant">, typeof Users> = {
+  dashboard: LayoutDashboard,
+  users: Users,
+  merchants: Store,
+  promotions: BadgePercent,
+  events: CalendarDays,
+  logs: ScrollText,
+  subscriptions: CreditCard,
+  features: Sparkles,
+  municipalities: MapIcon,
+  reports: FileWarning,
+  settings: Settings,
+  profile: Building2,
 };
 
-export const ADMIN_MENU: Item[] = [
-  { to: "/admin/dashboard", key: "dashboard", icon: LayoutDashboard },
-  { to: "/admin/users", key: "users", icon: Users },
-  { to: "/admin/merchants", key: "merchants", icon: Store },
-  { to: "/admin/promotions", key: "promotions", icon: BadgePercent },
-  { to: "/admin/events", key: "events", icon: CalendarDays },
-  { to: "/admin/logs", key: "logs", icon: ScrollText },
-  { to: "/admin/subscriptions", key: "subscriptions", icon: CreditCard },
-  { to: "/admin/features", key: "features", icon: Sparkles },
-  { to: "/admin/municipalities", key: "municipalities", icon: MapIcon },
-  { to: "/admin/reports", key: "reports", icon: FileWarning },
-  { to: "/admin/settings", key: "settings", icon: Settings },
-];
-
-/** The merchant dashboard also admits an administrator (SPEC); the other screens are the merchant's own. */
-export const MERCHANT_MENU: Item[] = [
-  { to: "/merchant/dashboard", key: "dashboard", icon: LayoutDashboard },
-  { to: "/merchant/promotions", key: "promotions", icon: BadgePercent, roles: ["merchant"] },
-  { to: "/merchant/events", key: "events", icon: CalendarDays, roles: ["merchant"] },
-  { to: "/merchant/profile", key: "profile", icon: Building2, roles: ["merchant"] },
-];
+type Item = { to: string; key: keyof typeof ICONS; icon: typeof Users };
 
 /**
- * The menu of an area for the signed-in user's role (SPEC panel shell: items filtered by role), so no item
- * leads to a screen whose guard sends the user away (an administrator on the merchant dashboard, issue #17).
+ * The menu of an area for the signed-in user's role (items filtered by role), so no item leads to a screen whose
+ * guard sends the user away (an administrator on the merchant dashboard).
  */
-export function menuFor(area: "admin" | "merchant", role: Role | undefined): Item[] {
-  const menu = area === "admin" ? ADMIN_MENU : MERCHANT_MENU;
-  return menu.filter((item) => !item.roles || (role !== undefined && item.roles.includes(role)));
+export function menuFor(area: Panel, role: Role | undefined): Item[] {
+  return sectionsFor(area, role).map((key) => ({ to: `/${area}/${key}`, key, icon: ICONS[key] }));
 }
 
-export function PanelShell({ area, children }: { area: "admin" | "merchant"; children: ReactNode }) {
+export function PanelShell({ area, children }: { area: Panel; children: ReactNode }) {
   const { t } = useTranslation();
   const { user, siteName } = useRootData();
   const location = useLocation();
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
   const menu = menuFor(area, user?.role);
-  const home = user?.role === "admin" ? "/admin/dashboard" : "/merchant/dashboard";
+  const home = panelHomeFor(user?.role) ?? panelPath(area, "dashboard");
   const loadingPanel =
     navigation.state === "loading" && navigation.location.pathname.startsWith(`/${area}`) && !navigation.formMethod;
 

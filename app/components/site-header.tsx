@@ -1,4 +1,5 @@
 import { Bell, ChevronDown, ClipboardList, LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
+import { panelHomeFor } from "~/lib/http/panels";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { NavLink, useLocation, useParams } from "react-router";
@@ -74,18 +75,13 @@ export function SiteHeader() {
     </>
   );
 
+  const panelHome = panelHomeFor(user?.role);
   const account = user ? (
     <>
-      {user.role === "admin" && (
-        <Link to="/admin/dashboard" className="btn-ghost">
+      {panelHome && (
+        <Link to={panelHome} className="btn-ghost">
           <LayoutDashboard aria-hidden="true" className="size-4" />
-          {t("nav.adminPanel")}
-        </Link>
-      )}
-      {user.role === "merchant" && (
-        <Link to="/merchant/dashboard" className="btn-ghost">
-          <LayoutDashboard aria-hidden="true" className="size-4" />
-          {t("nav.merchantPanel")}
+          {t(user.role === "admin" ? "nav.adminPanel" : "nav.merchantPanel")}
         </Link>
       )}
       <span className="flex items-center">

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { BusinessFields } from "~/components/panel/merchant";
-import { MERCHANT_MENU, menuFor } from "~/components/panel-shell";
+import { menuFor } from "~/components/panel-shell";
 import { UrgentPanel } from "~/components/site/urgent-panel";
 import { MESSAGES } from "~/lib/i18n/locale.server";
 import { I18nProvider } from "~/lib/i18n/react";
@@ -30,7 +30,12 @@ describe("urgent panel", () => {
 describe("panel menu", () => {
   it("shows an administrator on the merchant dashboard only the items whose guard admits them", () => {
     expect(menuFor("merchant", "admin").map((i) => i.to)).toEqual(["/merchant/dashboard"]);
-    expect(menuFor("merchant", "merchant")).toEqual(MERCHANT_MENU);
+    expect(menuFor("merchant", "merchant").map((i) => i.to)).toEqual([
+      "/merchant/dashboard",
+      "/merchant/promotions",
+      "/merchant/events",
+      "/merchant/profile",
+    ]);
     expect(menuFor("admin", "admin").map((i) => i.to)).toContain("/admin/settings");
   });
 });

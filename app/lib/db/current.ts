@@ -15,4 +15,3 @@ export function activePromotion(validUntil: SQLWrapper, today: string = todayIso
 export function upcomingEvent(startDate: SQLWrapper, today: string = todayIso()): SQL {
   return sql`${startDate} >= ${today}::date`;
 }
-

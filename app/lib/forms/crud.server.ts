@@ -5,6 +5,7 @@
  * writes the audit row in its transaction) and answers the SPEC §8 message: "... added successfully!" or
  * "Failed to add ...: {message}" with the status and field errors of the module's error.
  */
+import type { PanelSection } from "~/lib/http/panels";
 import { type QualifiedKey, messageKey } from "~/lib/i18n/keys";
 import type { AppLoadContext } from "react-router";
 import type { z } from "zod";
@@ -46,8 +47,8 @@ export type CrudMessages = {
   invalid: QualifiedKey;
 };
 
-type AdminSection = "users" | "merchants" | "promotions" | "events" | "subscriptions" | "features" | "municipalities";
-type MerchantSection = "promotions" | "events";
+type AdminSection = Exclude<PanelSection<"admin">, "dashboard" | "logs" | "reports" | "settings">;
+type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile">;
 
 /** The message keys of a panel section: `admin:<section>.added` or `merchant:<section>.success.added`. */
 export function panelMessages(panel: "admin", section: AdminSection): CrudMessages;

@@ -1,4 +1,5 @@
 /** Accounts: creation (registration, admin, seed), the profile, and the role lookups. */
+import { panelHomeFor } from "~/lib/http/panels";
 import crypto from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
@@ -245,9 +246,7 @@ export async function homePathFor(userId: string): Promise<string> {
     .leftJoin(municipalities, eq(municipalities.id, users.municipalityId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (row?.role === "admin") return "/admin/dashboard";
-  if (row?.role === "merchant") return "/merchant/dashboard";
-  return row?.slug ? `/${row.slug}` : "/";
+  return panelHomeFor(row?.role as Role | undefined) ?? (row?.slug ? `/${row.slug}` : "/");
 }
 
 /**
