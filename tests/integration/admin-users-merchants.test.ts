@@ -12,7 +12,7 @@ import {
   listMerchants,
   updateMerchant,
 } from "~/modules/merchant/merchant.admin.server";
-import { subjectHash } from "~/modules/privacy/privacy.server";
+import { subjectHash } from "~/modules/privacy/erase.server";
 import { createUser, deleteUser, listUsers, updateUser } from "~/modules/user/user.admin.server";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 

@@ -29,14 +29,8 @@ import { recordEvent } from "~/modules/log/log.server";
 import { applyRetention } from "~/modules/privacy/privacy.jobs.server";
 import { newsletterLimitKey } from "~/modules/notification/newsletter.server";
 import "~/jobs.server";
-import {
-  deleteOwnAccount,
-  eraseAccount,
-  getAccountForPrivacy,
-  getExportFile,
-  requestExport,
-  subjectHash,
-} from "~/modules/privacy/privacy.server";
+import { eraseAccount, subjectHash } from "~/modules/privacy/erase.server";
+import { deleteOwnAccount, getAccountForPrivacy, getExportFile, requestExport } from "~/modules/privacy/privacy.server";
 import { storedMediaUrl } from "~/modules/media/media.url";
 import { deleteUser } from "~/modules/user/user.admin.server";
 import type { AppLoadContext } from "react-router";

@@ -1,49 +1,24 @@
 /**
- * The readable summary of a data export (issue #19): one self-contained HTML page in the account's language,
- * with the same content as the JSON file (which stays the complete, machine-readable copy).
+ * The readable summary of a data export: one self-contained HTML page in the account's language, with the same
+ * content as the JSON file (which stays the complete, machine-readable copy). Each part of the export is a
+ * section below: its rows and which of their fields to show.
  */
 import { formatDate } from "~/lib/i18n/format";
 import type { QualifiedKey } from "~/lib/i18n/keys";
 import type { Locale } from "~/lib/i18n";
 import { serverT } from "~/lib/i18n/locale.server";
-import type { UserData } from "./privacy.server";
-
-const esc = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+import type { TFunction } from "~/lib/i18n/translator";
+import type { UserData } from "./collect.server";
 
 type Row = Record<string, unknown>;
+type Section = { id: string; title: QualifiedKey; rows: (d: UserData) => Row[] | null; fields: string[] };
 
-export function renderExportHtml(data: NonNullable<UserData>, locale: Locale): string {
-  const t = serverT(locale);
-  const label = (field: string) => t(`account:privacy.file.fields.${field}` as QualifiedKey);
-  const value = (field: string, v: unknown): string => {
-    if (v === null || v === undefined || v === "") return `<span class="none">—</span>`;
-    if (typeof v === "boolean") return esc(t(v ? "account:privacy.file.yes" : "account:privacy.file.no"));
-    if (v instanceof Date) return esc(`${formatDate(v, locale)} ${v.toISOString().slice(11, 16)} UTC`);
-    if (field === "status" && (v === "pending" || v === "approved" || v === "rejected"))
-      return esc(t(`account:myReports.status.${v}`));
-    if (field === "openingHours" && Array.isArray(v))
-      return esc((v as { day: string; hours: string }[]).map((h) => `${h.day}: ${h.hours}`).join(", "));
-    if (typeof v === "object") return esc(JSON.stringify(v));
-    return esc(String(v));
-  };
-  const table = (row: Row, fields: string[]) =>
-    `<table>${fields.map((f) => `<tr><th scope="row">${esc(label(f))}</th><td>${value(f, row[f])}</td></tr>`).join("")}</table>`;
-  const section = (id: string, titleKey: QualifiedKey, rows: Row[] | null, fields: string[]) => {
-    const body =
-      rows === null || rows.length === 0
-        ? `<p class="none">${esc(t("account:privacy.file.none"))}</p>`
-        : rows.map((r) => table(r, fields)).join("");
-    return `<section id="${id}"><h2>${esc(t(titleKey))} <small>(${rows?.length ?? 0})</small></h2>${body}</section>`;
-  };
-
-  const merchant = data.merchant;
-  const parts = [
-    `<section id="account"><h2>${esc(t("account:privacy.file.account"))}</h2>${table(
-      { ...data.account, municipality: data.municipality?.name ?? null } as Row,
-      ["name", "email", "role", "language", "municipality", "createdAt", "updatedAt"],
-    )}</section>`,
-    section("reports", "account:privacy.file.reports", data.reports as Row[], [
+const SECTIONS: Section[] = [
+  {
+    id: "reports",
+    title: "account:privacy.file.reports",
+    rows: (d) => d.reports,
+    fields: [
       "municipality",
       "type",
       "description",
@@ -53,28 +28,31 @@ export function renderExportHtml(data: NonNullable<UserData>, locale: Locale): s
       "imageUrl",
       "createdAt",
       "moderatedAt",
-    ]),
-    section("follows", "account:privacy.file.follows", data.follows as Row[], [
-      "municipality",
-      "urgentAlerts",
-      "weeklyDigest",
-      "createdAt",
-    ]),
-    section("newsletter", "account:privacy.file.newsletter", data.newsletterSubscriptions as Row[], [
-      "municipality",
-      "email",
-      "status",
-      "confirmedAt",
-      "createdAt",
-    ]),
-    section("contact", "account:privacy.file.contactMessages", data.contactMessages as Row[], [
-      "subject",
-      "message",
-      "name",
-      "email",
-      "createdAt",
-    ]),
-    section("merchant", "account:privacy.file.merchant", merchant ? [merchant as Row] : null, [
+    ],
+  },
+  {
+    id: "follows",
+    title: "account:privacy.file.follows",
+    rows: (d) => d.follows,
+    fields: ["municipality", "urgentAlerts", "weeklyDigest", "createdAt"],
+  },
+  {
+    id: "newsletter",
+    title: "account:privacy.file.newsletter",
+    rows: (d) => d.newsletterSubscriptions,
+    fields: ["municipality", "email", "status", "confirmedAt", "createdAt"],
+  },
+  {
+    id: "contact",
+    title: "account:privacy.file.contactMessages",
+    rows: (d) => d.contactMessages,
+    fields: ["subject", "message", "name", "email", "createdAt"],
+  },
+  {
+    id: "merchant",
+    title: "account:privacy.file.merchant",
+    rows: (d) => (d.merchant ? [d.merchant] : null),
+    fields: [
       "businessName",
       "businessEmail",
       "vatNumber",
@@ -87,42 +65,101 @@ export function renderExportHtml(data: NonNullable<UserData>, locale: Locale): s
       "category",
       "logoUrl",
       "createdAt",
-    ]),
-    section("promotions", "account:privacy.file.promotions", (merchant?.promotions ?? null) as Row[] | null, [
-      "title",
-      "description",
-      "category",
-      "price",
-      "discount",
-      "validUntil",
-      "imageUrl",
-      "createdAt",
-    ]),
-    section("events", "account:privacy.file.events", (merchant?.events ?? null) as Row[] | null, [
-      "title",
-      "description",
-      "venue",
-      "startDate",
-      "time",
-      "price",
-      "imageUrl",
-      "createdAt",
-    ]),
-    section("subscriptions", "account:privacy.file.subscriptions", data.subscriptions as Row[], [
-      "tier",
-      "status",
-      "startDate",
-      "endDate",
-    ]),
-    section("images", "account:privacy.file.images", data.images as Row[], ["url", "createdAt"]),
-    section("sign-ins", "account:privacy.file.signIns", data.signInHistory as Row[], ["at", "event", "ip"]),
-    section("sessions", "account:privacy.file.sessions", data.activeSessions as Row[], [
-      "createdAt",
-      "expiresAt",
-      "ipAddress",
-      "userAgent",
-    ]),
-    section("activity", "account:privacy.file.activity", data.activity as Row[], ["at", "event", "description"]),
+    ],
+  },
+  {
+    id: "promotions",
+    title: "account:privacy.file.promotions",
+    rows: (d) => d.merchant?.promotions ?? null,
+    fields: ["title", "description", "category", "price", "discount", "validUntil", "imageUrl", "createdAt"],
+  },
+  {
+    id: "events",
+    title: "account:privacy.file.events",
+    rows: (d) => d.merchant?.events ?? null,
+    fields: ["title", "description", "venue", "startDate", "time", "price", "imageUrl", "createdAt"],
+  },
+  {
+    id: "subscriptions",
+    title: "account:privacy.file.subscriptions",
+    rows: (d) => d.subscriptions,
+    fields: ["tier", "status", "startDate", "endDate"],
+  },
+  { id: "images", title: "account:privacy.file.images", rows: (d) => d.images, fields: ["url", "createdAt"] },
+  {
+    id: "sign-ins",
+    title: "account:privacy.file.signIns",
+    rows: (d) => d.signInHistory,
+    fields: ["at", "event", "ip"],
+  },
+  {
+    id: "sessions",
+    title: "account:privacy.file.sessions",
+    rows: (d) => d.activeSessions,
+    fields: ["createdAt", "expiresAt", "ipAddress", "userAgent"],
+  },
+  {
+    id: "activity",
+    title: "account:privacy.file.activity",
+    rows: (d) => d.activity,
+    fields: ["at", "event", "description"],
+  },
+];
+
+const esc = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+
+/** One field's value as the reader reads it: dates in their language, yes/no, statuses translated. */
+function renderValue(t: TFunction, locale: Locale, field: string, v: unknown): string {
+  if (v === null || v === undefined || v === "") return `<span class="none">—</span>`;
+  if (typeof v === "boolean") return esc(t(v ? "account:privacy.file.yes" : "account:privacy.file.no"));
+  if (v instanceof Date) return esc(`${formatDate(v, locale)} ${v.toISOString().slice(11, 16)} UTC`);
+  if (field === "status" && (v === "pending" || v === "approved" || v === "rejected"))
+    return esc(t(`account:myReports.status.${v}`));
+  if (field === "openingHours" && Array.isArray(v))
+    return esc((v as { day: string; hours: string }[]).map((h) => `${h.day}: ${h.hours}`).join(", "));
+  if (typeof v === "object") return esc(JSON.stringify(v));
+  return esc(String(v));
+}
+
+function renderTable(t: TFunction, locale: Locale, row: Row, fields: string[]): string {
+  const cells = fields.map((f) => {
+    const label = esc(t(`account:privacy.file.fields.${f}` as QualifiedKey));
+    return `<tr><th scope="row">${label}</th><td>${renderValue(t, locale, f, row[f])}</td></tr>`;
+  });
+  return `<table>${cells.join("")}</table>`;
+}
+
+function renderSection(t: TFunction, locale: Locale, data: UserData, section: Section): string {
+  const rows = section.rows(data);
+  const body =
+    rows === null || rows.length === 0
+      ? `<p class="none">${esc(t("account:privacy.file.none"))}</p>`
+      : rows.map((r) => renderTable(t, locale, r, section.fields)).join("");
+  const heading = `${esc(t(section.title))} <small>(${rows?.length ?? 0})</small>`;
+  return `<section id="${section.id}"><h2>${heading}</h2>${body}</section>`;
+}
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}
+h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #cbd5e1}
+small{color:#475569;font-weight:normal}table{border-collapse:collapse;width:100%;margin:.75rem 0}
+th,td{border:1px solid #e2e8f0;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{width:14rem;background:#f8fafc;font-weight:600}td{white-space:pre-wrap;word-break:break-word}.none{color:#475569}`;
+
+export function renderExportHtml(data: UserData, locale: Locale): string {
+  const t = serverT(locale);
+  const account = renderTable(t, locale, { ...data.account, municipality: data.municipality?.name ?? null }, [
+    "name",
+    "email",
+    "role",
+    "language",
+    "municipality",
+    "createdAt",
+    "updatedAt",
+  ]);
+  const parts = [
+    `<section id="account"><h2>${esc(t("account:privacy.file.account"))}</h2>${account}</section>`,
+    ...SECTIONS.map((s) => renderSection(t, locale, data, s)),
   ];
   const title = t("account:privacy.file.title", { name: data.account.name });
   return `<!doctype html>
@@ -133,11 +170,7 @@ export function renderExportHtml(data: NonNullable<UserData>, locale: Locale): s
 <meta name="robots" content="noindex">
 <title>${esc(title)}</title>
 <style>
-body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:60rem;margin:2rem auto;padding:0 1rem}
-h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #cbd5e1}
-small{color:#475569;font-weight:normal}table{border-collapse:collapse;width:100%;margin:.75rem 0}
-th,td{border:1px solid #e2e8f0;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{width:14rem;background:#f8fafc;font-weight:600}td{white-space:pre-wrap;word-break:break-word}.none{color:#475569}
+${STYLE}
 </style>
 </head>
 <body>

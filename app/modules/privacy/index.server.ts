@@ -1,7 +1,7 @@
 /** The privacy module's server door: what routes, the server and other modules may use of it on the server. */
+export { eraseAccount } from "./erase.server";
 export {
   deleteOwnAccount,
-  eraseAccount,
   getAccountForPrivacy,
   getExportFile,
   listExports,

@@ -19,7 +19,8 @@ import { PermanentJobError, registerJob, registerRecurring } from "~/lib/jobs/jo
 import { log } from "~/lib/log.server";
 import { queueTemplateMail } from "~/modules/mail/index.server";
 import { renderExportHtml } from "./export-html.server";
-import { EXPORT_JOB, SIGN_IN_EVENTS, collectUserData } from "./privacy.server";
+import { SIGN_IN_EVENTS, collectUserData } from "./collect.server";
+import { EXPORT_JOB } from "./privacy.server";
 
 export const RETENTION_JOB = "privacy.retention";
 const DAY = 86_400_000;

@@ -11,8 +11,8 @@ export type PrivacyAction =
 /**
  * Issue #19: a signed-in user exports and erases their own account; an administrator does both for any
  * account on request (erasing their own account only from /profile, like everyone). A prepared export is
- * downloaded by its subject, and by the administrator who asked for it (no other administrator). The "last administrator" rule needs
- * the database and lives in the erasure itself (privacy.server.ts).
+ * downloaded by its subject, and by the administrator who asked for it (no other administrator). Whether an
+ * administrator is the last one needs the database: the erasure asks `mustKeepOneAdmin` and counts.
  */
 export function can(
   actor: Pick<Actor, "id" | "role"> | null,
@@ -30,4 +30,14 @@ export function can(
     return action === "export" || !own;
   }
   return own;
+}
+
+/** The admin panel's delete of the administrator's own account (refused with its own message). */
+export function isOwnAccountInAdminPanel(actor: Pick<Actor, "id" | "role">, userId: string): boolean {
+  return actor.role === "admin" && actor.id === userId;
+}
+
+/** An account of this role may be erased only while another account of the role remains. */
+export function mustKeepOneAdmin(role: string): boolean {
+  return role === "admin";
 }
