@@ -167,7 +167,7 @@ async function create<Row, Input>(entity: OwnedEntity<Row, Input>, actor: Actor 
       .insert(table)
       .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
       .returning(rowColumns(table));
-    // An uploaded image becomes this row's (and its merchant's): issue #14.
+    // An uploaded image becomes this row's (and its merchant's).
     await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
     await audit(entity, actor, tx, "created", row, { merchantId: row.merchantId, municipalityId: row.municipalityId });
     return row as Row;
@@ -198,7 +198,7 @@ async function update<Row, Input>(
       .where(and(eq(table.id, before.id), eq(table.merchantId, before.merchantId)))
       .returning(rowColumns(table));
     if (!row) throw new NotFoundError(entity.notFound);
-    // The new image is attached; a replaced upload is deleted (issue #14).
+    // The new image is attached; a replaced upload is deleted.
     await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
     await audit(entity, actor, tx, "updated", row, {
       merchantId: row.merchantId,

@@ -1,5 +1,5 @@
 /**
- * The open-data API (issue #13), version 1: read-only lists of municipalities, promotions, events, merchants
+ * The open-data API, version 1: read-only lists of municipalities, promotions, events, merchants
  * and approved reports. Public data only: no e-mail addresses (residents' or merchants'), no VAT numbers, no
  * reporter names or ids, nothing of an inactive municipality. Keyset pagination with an opaque cursor (stable
  * while rows are added), `limit` 1-100. Described by openapi.ts.
@@ -16,7 +16,7 @@ import { absoluteUrlOrNull } from "~/lib/http/origin.server";
 import { isUuid } from "~/lib/db/query";
 
 /**
- * The texts of a translatable row in the asked language (issue #18): each field in that language or its
+ * The texts of a translatable row in the asked language: each field in that language or its
  * original, `languages` says which language each field is in, and the original and every translation are
  * given too (open data: nothing is hidden).
  */
