@@ -22,7 +22,7 @@ import { ForbiddenError } from "~/lib/http/errors";
 import { todayIso } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { clientGroup } from "~/lib/http/net";
-import { counts, can } from "./metrics.policy";
+import { counts, can, mayCount } from "./metrics.policy";
 import {
   CLICK_KINDS,
   METRIC_KINDS,
@@ -106,7 +106,7 @@ export async function recordBeacon(
 ): Promise<HitOutcome> {
   if (isBot(who.userAgent)) return "bot";
   if (who.viewer) {
-    if (who.viewer.role === "admin") return "excluded";
+    if (!mayCount(who.viewer)) return "excluded";
     const owner = await ownerOf(beacon.t, beacon.id);
     if (!owner) return "unknown";
     if (!counts(who.viewer, owner)) return "excluded";

@@ -10,6 +10,7 @@ import {
   uuidField,
 } from "~/lib/forms/validation";
 import { passwordProblem } from "./password";
+import { needsBusinessFields } from "./user.policy";
 
 export const loginSchema = z.object({
   email: z
@@ -128,7 +129,7 @@ export const adminUserCreateSchema = z
   })
   .superRefine((v, ctx) => {
     newPasswordsMatch(v, ctx);
-    if (v.role === "merchant") {
+    if (needsBusinessFields(v.role)) {
       for (const f of ["business_name", "business_email", "vat_number"] as const) {
         if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: USER_REQUIRED });
       }

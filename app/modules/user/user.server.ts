@@ -13,7 +13,7 @@ import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { checkCurrentPassword } from "~/lib/auth/password.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertNewPassword } from "./password-strength.server";
-import { can } from "./user.policy";
+import { can, hasMerchantRecord } from "./user.policy";
 import type { ProfileInput, RegisterInput } from "./user.schema";
 
 export type MerchantFields = {
@@ -119,14 +119,13 @@ export async function registerAccount(input: RegisterInput, locale: Locale = DEF
       role,
       municipalityId: input.municipalityId,
       locale,
-      merchant:
-        role === "merchant"
-          ? {
-              businessName: input.businessName ?? input.name,
-              businessEmail: input.businessEmail ?? input.email,
-              vatNumber: input.vatNumber,
-            }
-          : undefined,
+      merchant: hasMerchantRecord(role)
+        ? {
+            businessName: input.businessName ?? input.name,
+            businessEmail: input.businessEmail ?? input.email,
+            vatNumber: input.vatNumber,
+          }
+        : undefined,
     });
     await recordEvent(
       {
