@@ -7,7 +7,7 @@
 import { createContext } from "react";
 import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, SERVER_ONLY_NAMESPACES, isLocale } from "./";
 
-export type MessagesSource = (locale: Locale) => Messages | undefined;
+type MessagesSource = (locale: Locale) => Messages | undefined;
 export const MessagesContext = createContext<MessagesSource>(() => undefined);
 
 const files = import.meta.glob<string>(["../locales/*/*.json", "!../locales/*/mail.json"], {
