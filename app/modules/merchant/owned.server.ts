@@ -28,7 +28,7 @@ import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/
 type OwnedTable = typeof promotions | typeof events;
 type Values = Record<string, unknown>;
 
-export type OwnedEntity<Row, Input> = {
+type OwnedEntity<Row, Input> = {
   table: OwnedTable;
   /** Audit event types ("promotion.created") and the id's metadata key ("promotionId"). */
   name: "promotion" | "event";

@@ -46,7 +46,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ListParams = {
+type ListParams = {
   limit: number;
   cursor: string | null;
   municipality: string | null;
@@ -110,7 +110,7 @@ function after(
   return or(cmp(key as any, cursor[0]), and(eq(key as any, cursor[0]), cmp(id, cursor[1])));
 }
 
-export type Page<T> = { data: T[]; nextCursor: string | null };
+type Page<T> = { data: T[]; nextCursor: string | null };
 
 const activeTown = eq(municipalities.isActive, true);
 const townFilter = (slug: string | null) => (slug ? eq(municipalities.slug, slug) : undefined);

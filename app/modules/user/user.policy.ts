@@ -1,7 +1,7 @@
 import type { Role } from "@db/schema/enums";
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type UserAction = "read-own" | "update-own" | "list" | "create" | "update" | "delete" | "set-role";
+type UserAction = "read-own" | "update-own" | "list" | "create" | "update" | "delete" | "set-role";
 
 /**
  * A signed-in user reads and changes their own profile; administrators manage every account, except that

@@ -94,7 +94,7 @@ export const profileSchema = z
 export type ProfileInput = z.output<typeof profileSchema>;
 
 /** SPEC §5 "Admin add user": 'Please fill in all required fields ...'. */
-export const USER_REQUIRED = "admin:users.required";
+const USER_REQUIRED = "admin:users.required";
 const MISMATCH = "admin:users.passwordMismatch";
 
 /** A new password typed by an administrator: blank gets the form's required message. */
