@@ -31,7 +31,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Every other demo account shares this password (one hash, scrypt is slow). */
-export const SHARED_PASSWORD = "Demo-Neighbour-2026!";
+const SHARED_PASSWORD = "Demo-Neighbour-2026!";
 
 /** The published password of a demo account (README and this file), or undefined for any other address. */
 export function demoPasswordFor(email: string): string | undefined {
@@ -59,7 +59,7 @@ const DEMO_IMAGES = new Set([
   "festival",
 ]);
 
-export const DEMO_GALLERY_IMAGES = ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"] as const;
+const DEMO_GALLERY_IMAGES = ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"] as const;
 
 /** The demo picture of a promotion, merchant or event category ("Food & Drink" → food-drink.svg). */
 export function demoImageFor(category: string): string {
