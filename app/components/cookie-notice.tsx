@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 
-export const COOKIE_FLAG = "cookiesAccepted";
+const COOKIE_FLAG = "cookiesAccepted";
 
 /** Shown until accepted; acceptance is stored locally (cookiesAccepted = true) and never asked again. */
 export function CookieNotice() {

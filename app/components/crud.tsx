@@ -21,12 +21,12 @@ import { FormMessage, type FormResult, useFormResult } from "./form";
 import { PageHeading } from "./page-heading";
 import { Dialog } from "./ui/dialog";
 
-export const DIALOG_CLOSE_MS = 1500;
+const DIALOG_CLOSE_MS = 1500;
 
 /** What a panel action answers (lib/forms/crud.server.ts). */
-export type CrudResult = FormResult;
+type CrudResult = FormResult;
 
-export type CrudMode<Row> =
+type CrudMode<Row> =
   | { kind: "closed" }
   | { kind: "create" }
   | { kind: "update"; row: Row }
@@ -292,7 +292,7 @@ export function DataTable<Row>({
 }
 
 /** Edit and delete buttons for a table row. */
-export function RowActions({ onEdit, onDelete, label }: { onEdit?: () => void; onDelete?: () => void; label: string }) {
+function RowActions({ onEdit, onDelete, label }: { onEdit?: () => void; onDelete?: () => void; label: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap gap-2">
@@ -340,7 +340,7 @@ export function PanelHeader({
 }
 
 /** The texts of a list screen: `<section>.title`, `.intro`, `.caption`, `.empty`, `.add`, `.addTitle`... */
-export type CrudTexts = {
+type CrudTexts = {
   title: string;
   intro: string;
   caption: string;
@@ -353,7 +353,7 @@ export type CrudTexts = {
 
 /** The texts of a panel section ("admin:promotions", "merchant:events"...). */
 /** The panel sections whose texts follow the CrudTexts layout. */
-export type CrudSection =
+type CrudSection =
   | "admin:users"
   | "admin:merchants"
   | "admin:promotions"

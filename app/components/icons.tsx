@@ -7,7 +7,7 @@
 import type { SVGProps } from "react";
 import sprite from "~/assets/icons.svg?url&no-inline";
 
-export type IconProps = Omit<SVGProps<SVGSVGElement>, "ref">;
+type IconProps = Omit<SVGProps<SVGSVGElement>, "ref">;
 export type LucideIcon = (props: IconProps) => React.JSX.Element;
 
 function icon(name: string): LucideIcon {

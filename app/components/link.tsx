@@ -15,7 +15,7 @@
 import { type AnchorHTMLAttributes, useEffect } from "react";
 import { useNavigate } from "react-router";
 
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & { to: string };
 
 export function Link({ to, ...rest }: LinkProps) {
   return <a {...rest} href={to} data-discover="true" />;

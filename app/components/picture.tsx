@@ -7,7 +7,7 @@
 import type { ImgHTMLAttributes } from "react";
 import { mediaHashOf, mediaSrcSet, mediaUrl } from "~/modules/media";
 
-export type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "srcSet"> & {
+type PictureProps = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "width" | "height" | "srcSet"> & {
   src: string;
   alt: string;
   width: number;

@@ -67,7 +67,7 @@ const schema = z.object({
   MEDIA_DIR: z.string().default("./data-media"),
 });
 
-export type Env = z.infer<typeof schema>;
+type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 

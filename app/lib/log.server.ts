@@ -21,7 +21,7 @@ const SECRET_KEY = /pass(word)?|secret|token|hash|cookie|authorization|api[-_]?k
  * Drizzle's "Failed query: <sql>\nparams: <values>" keeps the SQL and drops the values; PostgreSQL's
  * `invalid input syntax for type uuid: "<value>"` and the like keep the message and mask the value.
  */
-export function scrubText(text: string): string {
+function scrubText(text: string): string {
   return text
     .replace(/\nparams:[\s\S]*?(?=\n {4}at |$)/g, "\nparams: [redacted]")
     .replace(/(invalid input[^:\n]*|value too long[^:\n]*|for type [\w ]+): "(?:[^"\\]|\\.)*"/gi, '$1: "[redacted]"');
@@ -41,7 +41,7 @@ function describeError(err: Error, depth = 0): Record<string, unknown> {
 }
 
 /** The JSON replacer every log line goes through. */
-export function redact(key: string, value: unknown): unknown {
+function redact(key: string, value: unknown): unknown {
   if (key && SECRET_KEY.test(key) && value !== null && value !== undefined && typeof value !== "boolean") {
     return "[redacted]";
   }
@@ -51,7 +51,7 @@ export function redact(key: string, value: unknown): unknown {
 }
 
 /** The line as it is written (exported for the HTTP server's own lines and for tests). */
-export function formatLine(level: Level, msg: string, fields: Record<string, unknown>): string {
+function formatLine(level: Level, msg: string, fields: Record<string, unknown>): string {
   return JSON.stringify({ time: new Date().toISOString(), level, msg: scrubText(msg), ...fields }, redact);
 }
 

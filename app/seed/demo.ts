@@ -18,7 +18,7 @@ import {
   subscriptions,
 } from "@db/schema";
 import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from "@db/schema";
-import type { Db } from "~/lib/db/db.server";
+import type { Db, DbOrTx } from "~/lib/db/db.server";
 import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
@@ -31,7 +31,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** Every other demo account shares this password (one hash, scrypt is slow). */
-export const SHARED_PASSWORD = "Demo-Neighbour-2026!";
+const SHARED_PASSWORD = "Demo-Neighbour-2026!";
 
 /** The published password of a demo account (README and this file), or undefined for any other address. */
 export function demoPasswordFor(email: string): string | undefined {
@@ -59,7 +59,7 @@ const DEMO_IMAGES = new Set([
   "festival",
 ]);
 
-export const DEMO_GALLERY_IMAGES = ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"] as const;
+const DEMO_GALLERY_IMAGES = ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"] as const;
 
 /** The demo picture of a promotion, merchant or event category ("Food & Drink" → food-drink.svg). */
 export function demoImageFor(category: string): string {
@@ -1729,9 +1729,8 @@ const FEATURES = [
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Seeds the demo data in one transaction (call on an empty database; a second run changes nothing). */
-export async function seedDemo(db: Db): Promise<void> {
-  // One scrypt hash per distinct password, outside the transaction.
+/** The demo accounts' password hashes: one scrypt hash per distinct password (outside the transaction). */
+async function demoPasswords() {
   const [userHash, merchantHash, adminHash, sharedHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS[0].password),
     hashPassword(DEMO_ACCOUNTS[1].password),
@@ -1747,276 +1746,310 @@ export async function seedDemo(db: Db): Promise<void> {
           ? adminHash
           : sharedHash;
   const passwordFor = (email: string) => DEMO_ACCOUNTS.find((a) => a.email === email)?.password ?? SHARED_PASSWORD;
+  return { hashFor, passwordFor, sharedHash };
+}
+type Passwords = Awaited<ReturnType<typeof demoPasswords>>;
 
-  await db.transaction(async (tx) => {
-    // Municipalities
-    const townRows = await tx
-      .insert(municipalities)
-      .values(
-        MUNICIPALITIES.map((m) => ({ name: m.name, slug: m.slug, isActive: m.isActive, createdAt: at(-m.daysAgo, 8) })),
-      )
-      .returning({ id: municipalities.id, slug: municipalities.slug });
-    const town = (slug: Slug) => {
-      const row = townRows.find((r) => r.slug === slug);
-      if (!row) throw new Error(`demo seed: unknown municipality ${slug}`);
-      return row.id;
-    };
+/** The municipalities; answers a slug's id. */
+async function seedMunicipalities(tx: DbOrTx): Promise<(slug: Slug) => string> {
+  const townRows = await tx
+    .insert(municipalities)
+    .values(
+      MUNICIPALITIES.map((m) => ({ name: m.name, slug: m.slug, isActive: m.isActive, createdAt: at(-m.daysAgo, 8) })),
+    )
+    .returning({ id: municipalities.id, slug: municipalities.slug });
+  return (slug) => {
+    const row = townRows.find((r) => r.slug === slug);
+    if (!row) throw new Error(`demo seed: unknown municipality ${slug}`);
+    return row.id;
+  };
+}
 
-    // People
-    const ids = new Map<string, string>();
-    const ages = new Map<string, number>();
-    for (const [i, person] of [ADMIN, ...RESIDENTS].entries()) {
-      const user = await insertAccount(
-        tx,
-        {
-          name: person.name,
-          email: person.email,
-          password: passwordFor(person.email),
-          role: person.key === "admin" ? "admin" : "user",
-          municipalityId: town(person.town),
-          createdAt: at(-person.daysAgo, 8 + (i % 10), (i * 17) % 60),
-        },
-        hashFor(person.email),
-      );
-      ids.set(person.key, user.id);
-      ages.set(person.key, person.daysAgo);
-    }
+/** The accounts seeded so far, by their key in this file: id and age in days. */
+type Accounts = { ids: Map<string, string>; ages: Map<string, number> };
 
-    // Merchants
-    for (const [i, m] of MERCHANTS.entries()) {
-      const user = await insertAccount(
-        tx,
-        {
-          name: m.businessName,
-          email: m.email,
-          password: passwordFor(m.email),
-          role: "merchant",
-          municipalityId: town(m.town),
-          merchant: {
-            businessName: m.businessName,
-            businessEmail: m.businessEmail,
-            vatNumber: m.vatNumber,
-            municipalityId: town(m.town),
-            category: m.category,
-          },
-          createdAt: at(-m.daysAgo, 9 + (i % 8), (i * 23) % 60),
-        },
-        hashFor(m.email),
-      );
-      ids.set(m.key, user.id);
-      ages.set(m.key, m.daysAgo);
-      await tx
-        .update(merchants)
-        .set({
-          address: m.address,
-          phoneNumber: m.phone,
-          websiteUrl: `https://www.${m.domain}`,
-          facebookUrl: `https://facebook.example/${m.handle}`,
-          instagramUrl: `https://instagram.example/${m.handle}`,
-          openingHours: m.hours,
-          category: m.category,
-          isPremium: m.premium,
-          logoUrl: demoImageFor(m.category),
-        })
-        .where(eq(merchants.id, user.id));
-    }
-    const idOf = (key: string) => {
-      const id = ids.get(key);
-      if (!id) throw new Error(`demo seed: unknown account ${key}`);
-      return id;
-    };
+function idOf(accounts: Accounts, key: string): string {
+  const id = accounts.ids.get(key);
+  if (!id) throw new Error(`demo seed: unknown account ${key}`);
+  return id;
+}
 
-    /** Days ago something was created: after its owner existed, and before a past date it refers to. */
-    const createdDays = (ownerDays: number, share: number, refersToDays: number) => {
-      const wanted = Math.max(1, Math.round(ownerDays * share), refersToDays < 0 ? -refersToDays + 7 : 0);
-      return Math.max(1, Math.min(wanted, ownerDays - 1));
-    };
-
-    // Promotions
-    const promotionRows = await tx
-      .insert(promotions)
-      .values(
-        MERCHANTS.flatMap((m) =>
-          m.promotions.map((p, i) => ({
-            title: p.title,
-            description: p.description,
-            imageUrl: demoImageFor(m.category),
-            merchantId: idOf(m.key),
-            municipalityId: town(m.town),
-            isPremium: p.premium ?? false,
-            validUntil: isoDate(p.validInDays),
-            category: m.category,
-            price: p.price ?? null,
-            originalPrice: p.originalPrice ?? null,
-            discount: p.discount ?? null,
-            termsAndConditions: p.terms.join("\n"),
-            createdAt: at(-createdDays(m.daysAgo, 0.8 - i * 0.3, p.validInDays), 9 + i * 3, 15 + i * 10),
-          })),
-        ),
-      )
-      .returning({ id: promotions.id, title: promotions.title, merchantId: promotions.merchantId });
-
-    // Events
-    const eventRows = await tx
-      .insert(events)
-      .values(
-        MERCHANTS.flatMap((m) =>
-          m.events.map((e, i) => ({
-            title: e.title,
-            description: e.description,
-            imageUrl: demoImageFor(e.category),
-            venue: e.venue,
-            time: e.time,
-            price: e.price,
-            isFeatured: e.featured ?? false,
-            startDate: isoDate(e.inDays),
-            attendees: e.attendees,
-            category: e.category,
-            merchantId: idOf(m.key),
-            municipalityId: town(m.town),
-            createdAt: at(-createdDays(m.daysAgo, 0.7 - i * 0.3, e.inDays), 11 + i * 2, 5 + i * 20),
-          })),
-        ),
-      )
-      .returning({ id: events.id, title: events.title, merchantId: events.merchantId });
-
-    // Content in three languages for some rows (issue #18)
-    await seedDemoTranslations(tx);
-
-    // Reports
-    const reportRows = await tx
-      .insert(reports)
-      .values(
-        REPORTS.map((r, i) => ({
-          reporterId: idOf(r.reporter),
-          municipalityId: town(r.town),
-          type: r.type,
-          description: r.description,
-          imageUrl: r.image ? DEMO_GALLERY_IMAGES[(i % 2) as 0 | 1] : null,
-          status: r.status,
-          createdAt: at(-Math.min(r.daysAgo, (ages.get(r.reporter) ?? 31) - 1), 7 + (i % 14), (i * 13) % 60),
-        })),
-      )
-      .returning({ id: reports.id, type: reports.type, status: reports.status });
-
-    // Subscriptions
-    await tx.insert(subscriptions).values(
-      SUBSCRIPTIONS.map((s) => ({
-        userId: idOf(s.merchant),
-        tier: s.tier,
-        status: s.status,
-        startDate: isoDate(s.startDays),
-        endDate: s.endDays === undefined ? null : isoDate(s.endDays),
-        paymentCustomerId: s.customer ?? null,
-        paymentSubscriptionId: s.subscription ?? null,
-        createdAt: at(s.startDays, 12),
-      })),
+/** The administrator and the residents. */
+async function seedPeople(tx: DbOrTx, town: (slug: Slug) => string, passwords: Passwords, accounts: Accounts) {
+  for (const [i, person] of [ADMIN, ...RESIDENTS].entries()) {
+    const user = await insertAccount(
+      tx,
+      {
+        name: person.name,
+        email: person.email,
+        password: passwords.passwordFor(person.email),
+        role: person.key === "admin" ? "admin" : "user",
+        municipalityId: town(person.town),
+        createdAt: at(-person.daysAgo, 8 + (i % 10), (i * 17) % 60),
+      },
+      passwords.hashFor(person.email),
     );
+    accounts.ids.set(person.key, user.id);
+    accounts.ages.set(person.key, person.daysAgo);
+  }
+}
 
-    // Towns whose names are not their slugs (issue #17): seed/towns-with-real-names.ts
-    await seedTownsWithRealNames(tx, SHARED_PASSWORD, sharedHash, demoImageFor);
+/** The merchants' accounts and their public profiles. */
+async function seedMerchants(tx: DbOrTx, town: (slug: Slug) => string, passwords: Passwords, accounts: Accounts) {
+  for (const [i, m] of MERCHANTS.entries()) {
+    const user = await insertAccount(
+      tx,
+      {
+        name: m.businessName,
+        email: m.email,
+        password: passwords.passwordFor(m.email),
+        role: "merchant",
+        municipalityId: town(m.town),
+        merchant: {
+          businessName: m.businessName,
+          businessEmail: m.businessEmail,
+          vatNumber: m.vatNumber,
+          municipalityId: town(m.town),
+          category: m.category,
+        },
+        createdAt: at(-m.daysAgo, 9 + (i % 8), (i * 23) % 60),
+      },
+      passwords.hashFor(m.email),
+    );
+    accounts.ids.set(m.key, user.id);
+    accounts.ages.set(m.key, m.daysAgo);
+    await tx
+      .update(merchants)
+      .set({
+        address: m.address,
+        phoneNumber: m.phone,
+        websiteUrl: `https://www.${m.domain}`,
+        facebookUrl: `https://facebook.example/${m.handle}`,
+        instagramUrl: `https://instagram.example/${m.handle}`,
+        openingHours: m.hours,
+        category: m.category,
+        isPremium: m.premium,
+        logoUrl: demoImageFor(m.category),
+      })
+      .where(eq(merchants.id, user.id));
+  }
+}
 
-    // Features
+/** Days ago something was created: after its owner existed, and before a past date it refers to. */
+function createdDays(ownerDays: number, share: number, refersToDays: number) {
+  const wanted = Math.max(1, Math.round(ownerDays * share), refersToDays < 0 ? -refersToDays + 7 : 0);
+  return Math.max(1, Math.min(wanted, ownerDays - 1));
+}
+
+function seedPromotions(tx: DbOrTx, town: (slug: Slug) => string, accounts: Accounts) {
+  return tx
+    .insert(promotions)
+    .values(
+      MERCHANTS.flatMap((m) =>
+        m.promotions.map((p, i) => ({
+          title: p.title,
+          description: p.description,
+          imageUrl: demoImageFor(m.category),
+          merchantId: idOf(accounts, m.key),
+          municipalityId: town(m.town),
+          isPremium: p.premium ?? false,
+          validUntil: isoDate(p.validInDays),
+          category: m.category,
+          price: p.price ?? null,
+          originalPrice: p.originalPrice ?? null,
+          discount: p.discount ?? null,
+          termsAndConditions: p.terms.join("\n"),
+          createdAt: at(-createdDays(m.daysAgo, 0.8 - i * 0.3, p.validInDays), 9 + i * 3, 15 + i * 10),
+        })),
+      ),
+    )
+    .returning({ id: promotions.id, title: promotions.title, merchantId: promotions.merchantId });
+}
+
+function seedEvents(tx: DbOrTx, town: (slug: Slug) => string, accounts: Accounts) {
+  return tx
+    .insert(events)
+    .values(
+      MERCHANTS.flatMap((m) =>
+        m.events.map((e, i) => ({
+          title: e.title,
+          description: e.description,
+          imageUrl: demoImageFor(e.category),
+          venue: e.venue,
+          time: e.time,
+          price: e.price,
+          isFeatured: e.featured ?? false,
+          startDate: isoDate(e.inDays),
+          attendees: e.attendees,
+          category: e.category,
+          merchantId: idOf(accounts, m.key),
+          municipalityId: town(m.town),
+          createdAt: at(-createdDays(m.daysAgo, 0.7 - i * 0.3, e.inDays), 11 + i * 2, 5 + i * 20),
+        })),
+      ),
+    )
+    .returning({ id: events.id, title: events.title, merchantId: events.merchantId });
+}
+
+function seedReports(tx: DbOrTx, town: (slug: Slug) => string, accounts: Accounts) {
+  return tx
+    .insert(reports)
+    .values(
+      REPORTS.map((r, i) => ({
+        reporterId: idOf(accounts, r.reporter),
+        municipalityId: town(r.town),
+        type: r.type,
+        description: r.description,
+        imageUrl: r.image ? DEMO_GALLERY_IMAGES[(i % 2) as 0 | 1] : null,
+        status: r.status,
+        createdAt: at(-Math.min(r.daysAgo, (accounts.ages.get(r.reporter) ?? 31) - 1), 7 + (i % 14), (i * 13) % 60),
+      })),
+    )
+    .returning({ id: reports.id, type: reports.type, status: reports.status });
+}
+
+async function seedSubscriptions(tx: DbOrTx, accounts: Accounts) {
+  await tx.insert(subscriptions).values(
+    SUBSCRIPTIONS.map((s) => ({
+      userId: idOf(accounts, s.merchant),
+      tier: s.tier,
+      status: s.status,
+      startDate: isoDate(s.startDays),
+      endDate: s.endDays === undefined ? null : isoDate(s.endDays),
+      paymentCustomerId: s.customer ?? null,
+      paymentSubscriptionId: s.subscription ?? null,
+      createdAt: at(s.startDays, 12),
+    })),
+  );
+}
+
+type Seeded = {
+  promotions: Awaited<ReturnType<typeof seedPromotions>>;
+  events: Awaited<ReturnType<typeof seedEvents>>;
+  reports: Awaited<ReturnType<typeof seedReports>>;
+};
+
+function firstOf<T>(rows: T[], pick: (row: T) => boolean, what: string): T {
+  const row = rows.find(pick);
+  if (!row) throw new Error(`demo seed: missing ${what}`);
+  return row;
+}
+
+/** An audit trail of what the platform would have logged: towns added, sign-ups, content, moderation. */
+async function seedAuditTrail(tx: DbOrTx, town: (slug: Slug) => string, accounts: Accounts, seeded: Seeded) {
+  const id = (key: string) => idOf(accounts, key);
+  const admin = id("admin");
+  const breakfastBox = firstOf(seeded.promotions, (p) => p.title === "Sunday breakfast box for two", "promotion");
+  const authorEvening = firstOf(seeded.events, (e) => e.title.startsWith("Author evening"), "event");
+  const approved = firstOf(seeded.reports, (r) => r.type === "other_urgent" && r.status === "approved", "report");
+  const rejected = firstOf(seeded.reports, (r) => r.type === "urgent" && r.status === "rejected", "report");
+  await tx.insert(platformEventLogs).values([
+    {
+      userId: admin,
+      eventType: "municipality.created",
+      description: "Genk was added as a municipality",
+      metadata: { municipalityId: town("genk"), slug: "genk" },
+      createdAt: at(-60, 8, 5),
+    },
+    {
+      userId: admin,
+      eventType: "municipality.created",
+      description: "Lommel was added as a municipality (inactive)",
+      metadata: { municipalityId: town("lommel"), slug: "lommel", isActive: false },
+      createdAt: at(-20, 8, 5),
+    },
+    {
+      userId: id("user"),
+      eventType: "user.signed_up",
+      description: `${DEMO_ACCOUNTS[0].email} registered as user`,
+      metadata: { userId: id("user"), role: "user", municipalityId: town("hasselt") },
+      createdAt: at(-75, 8, 2),
+    },
+    {
+      userId: id("dagino"),
+      eventType: "user.signed_up",
+      description: "pizzeria.dagino@demo.buurtplatform.be registered as merchant",
+      metadata: { userId: id("dagino"), role: "merchant", municipalityId: town("genk") },
+      createdAt: at(-12, 16, 0),
+    },
+    {
+      userId: id("wim"),
+      eventType: "user.signed_up",
+      description: "wim.goossens@demo.buurtplatform.be registered as user",
+      metadata: { userId: id("wim"), role: "user", municipalityId: town("lommel") },
+      createdAt: at(-4, 17, 0),
+    },
+    {
+      userId: id("nina"),
+      eventType: "user.signed_up",
+      description: "nina.schepers@demo.buurtplatform.be registered as user",
+      metadata: { userId: id("nina"), role: "user", municipalityId: town("genk") },
+      createdAt: at(-2, 15, 0),
+    },
+    {
+      userId: breakfastBox.merchantId,
+      eventType: "promotion.created",
+      description: `Promotion "${breakfastBox.title}" created`,
+      metadata: { promotionId: breakfastBox.id, merchantId: breakfastBox.merchantId },
+      createdAt: at(-30, 10, 0),
+    },
+    {
+      userId: authorEvening.merchantId,
+      eventType: "event.created",
+      description: `Event "${authorEvening.title}" created`,
+      metadata: { eventId: authorEvening.id, merchantId: authorEvening.merchantId },
+      createdAt: at(-20, 11, 0),
+    },
+    {
+      userId: admin,
+      eventType: "report.approved",
+      description: "Report approved (other_urgent, Hasselt)",
+      metadata: { reportId: approved.id, type: approved.type, status: "approved" },
+      createdAt: at(-1, 9, 30),
+    },
+    {
+      userId: admin,
+      eventType: "report.rejected",
+      description: "Report rejected (urgent, Amsterdam)",
+      metadata: { reportId: rejected.id, type: rejected.type, status: "rejected" },
+      createdAt: at(-19, 9, 30),
+    },
+    {
+      userId: id("demarkt"),
+      eventType: "subscription.created",
+      description: "Brasserie De Markt subscribed to the Enterprise tier",
+      metadata: { tier: "Enterprise", status: "active" },
+      createdAt: at(-50, 12, 0),
+    },
+    {
+      userId: id("vermeulen"),
+      eventType: "merchant.updated",
+      description: "Bakkerij Vermeulen updated its opening hours",
+      metadata: { merchantId: id("vermeulen"), changed: ["opening_hours"] },
+      createdAt: at(-40, 18, 0),
+    },
+  ]);
+}
+
+/** Seeds the demo data in one transaction (call on an empty database; a second run changes nothing). */
+export async function seedDemo(db: Db): Promise<void> {
+  const passwords = await demoPasswords();
+  await db.transaction(async (tx) => {
+    const town = await seedMunicipalities(tx);
+    const accounts: Accounts = { ids: new Map(), ages: new Map() };
+    await seedPeople(tx, town, passwords, accounts);
+    await seedMerchants(tx, town, passwords, accounts);
+    const promotionRows = await seedPromotions(tx, town, accounts);
+    const eventRows = await seedEvents(tx, town, accounts);
+    // Content in three languages for some rows: seed/translations.ts
+    await seedDemoTranslations(tx);
+    const reportRows = await seedReports(tx, town, accounts);
+    await seedSubscriptions(tx, accounts);
+    // Towns whose names are not their slugs: seed/towns-with-real-names.ts
+    await seedTownsWithRealNames(tx, SHARED_PASSWORD, passwords.sharedHash, demoImageFor);
     await tx.insert(features).values(FEATURES.map((f, i) => ({ ...f, createdAt: at(-90 + i, 9) })));
-
-    // Audit trail
-    const admin = idOf("admin");
-    const firstOf = <T extends { id: string }>(rows: T[], pick: (row: T) => boolean, what: string) => {
-      const row = rows.find(pick);
-      if (!row) throw new Error(`demo seed: missing ${what}`);
-      return row;
-    };
-    const breakfastBox = firstOf(promotionRows, (p) => p.title === "Sunday breakfast box for two", "promotion");
-    const authorEvening = firstOf(eventRows, (e) => e.title.startsWith("Author evening"), "event");
-    const approved = firstOf(reportRows, (r) => r.type === "other_urgent" && r.status === "approved", "report");
-    const rejected = firstOf(reportRows, (r) => r.type === "urgent" && r.status === "rejected", "report");
-    await tx.insert(platformEventLogs).values([
-      {
-        userId: admin,
-        eventType: "municipality.created",
-        description: "Genk was added as a municipality",
-        metadata: { municipalityId: town("genk"), slug: "genk" },
-        createdAt: at(-60, 8, 5),
-      },
-      {
-        userId: admin,
-        eventType: "municipality.created",
-        description: "Lommel was added as a municipality (inactive)",
-        metadata: { municipalityId: town("lommel"), slug: "lommel", isActive: false },
-        createdAt: at(-20, 8, 5),
-      },
-      {
-        userId: idOf("user"),
-        eventType: "user.signed_up",
-        description: `${DEMO_ACCOUNTS[0].email} registered as user`,
-        metadata: { userId: idOf("user"), role: "user", municipalityId: town("hasselt") },
-        createdAt: at(-75, 8, 2),
-      },
-      {
-        userId: idOf("dagino"),
-        eventType: "user.signed_up",
-        description: "pizzeria.dagino@demo.buurtplatform.be registered as merchant",
-        metadata: { userId: idOf("dagino"), role: "merchant", municipalityId: town("genk") },
-        createdAt: at(-12, 16, 0),
-      },
-      {
-        userId: idOf("wim"),
-        eventType: "user.signed_up",
-        description: "wim.goossens@demo.buurtplatform.be registered as user",
-        metadata: { userId: idOf("wim"), role: "user", municipalityId: town("lommel") },
-        createdAt: at(-4, 17, 0),
-      },
-      {
-        userId: idOf("nina"),
-        eventType: "user.signed_up",
-        description: "nina.schepers@demo.buurtplatform.be registered as user",
-        metadata: { userId: idOf("nina"), role: "user", municipalityId: town("genk") },
-        createdAt: at(-2, 15, 0),
-      },
-      {
-        userId: breakfastBox.merchantId,
-        eventType: "promotion.created",
-        description: `Promotion "${breakfastBox.title}" created`,
-        metadata: { promotionId: breakfastBox.id, merchantId: breakfastBox.merchantId },
-        createdAt: at(-30, 10, 0),
-      },
-      {
-        userId: authorEvening.merchantId,
-        eventType: "event.created",
-        description: `Event "${authorEvening.title}" created`,
-        metadata: { eventId: authorEvening.id, merchantId: authorEvening.merchantId },
-        createdAt: at(-20, 11, 0),
-      },
-      {
-        userId: admin,
-        eventType: "report.approved",
-        description: "Report approved (other_urgent, Hasselt)",
-        metadata: { reportId: approved.id, type: approved.type, status: "approved" },
-        createdAt: at(-1, 9, 30),
-      },
-      {
-        userId: admin,
-        eventType: "report.rejected",
-        description: "Report rejected (urgent, Amsterdam)",
-        metadata: { reportId: rejected.id, type: rejected.type, status: "rejected" },
-        createdAt: at(-19, 9, 30),
-      },
-      {
-        userId: idOf("demarkt"),
-        eventType: "subscription.created",
-        description: "Brasserie De Markt subscribed to the Enterprise tier",
-        metadata: { tier: "Enterprise", status: "active" },
-        createdAt: at(-50, 12, 0),
-      },
-      {
-        userId: idOf("vermeulen"),
-        eventType: "merchant.updated",
-        description: "Bakkerij Vermeulen updated its opening hours",
-        metadata: { merchantId: idOf("vermeulen"), changed: ["opening_hours"] },
-        createdAt: at(-40, 18, 0),
-      },
-    ]);
-    // Uploaded pictures for every promotion, event, logo and report photo (issue #14): seed/images.ts.
+    await seedAuditTrail(tx, town, accounts, { promotions: promotionRows, events: eventRows, reports: reportRows });
+    // Uploaded pictures for every promotion, event, logo and report photo: seed/images.ts.
     await seedDemoImages(tx);
   });
 }

@@ -33,7 +33,7 @@ const WEEK_FR = [
   { day: "Dimanche", hours: "Fermé" },
 ];
 
-export const TOWNS_WITH_REAL_NAMES: Town[] = [
+const TOWNS_WITH_REAL_NAMES: Town[] = [
   {
     slug: "liege",
     name: "Liège",

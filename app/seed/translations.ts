@@ -13,7 +13,7 @@ type Texts = Record<string, string>;
 type Spec = { match: string; original?: { locale: ContentLocale; texts: Texts }; translations: Translations };
 
 /** Municipality names: the platform's municipalities are Dutch-speaking; Brussel is bilingual. */
-export const DEMO_MUNICIPALITY_NAMES: Record<string, { originalLocale: ContentLocale; translations: Translations }> = {
+const DEMO_MUNICIPALITY_NAMES: Record<string, { originalLocale: ContentLocale; translations: Translations }> = {
   brussel: { originalLocale: "nl", translations: { fr: { name: "Bruxelles" }, en: { name: "Brussels" } } },
   amsterdam: { originalLocale: "nl", translations: {} },
   hasselt: { originalLocale: "nl", translations: {} },

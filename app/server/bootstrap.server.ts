@@ -14,7 +14,7 @@ import { startWorker, stopWorker } from "~/lib/jobs/jobs.server";
 import { startChangeFeed, stopChangeFeed } from "~/lib/cache/change-feed.server";
 import { closeMailTransport } from "~/lib/mail/mail.server";
 
-export type BootstrapResult = {
+type BootstrapResult = {
   database: "pglite" | "postgres";
   seeded: boolean;
   demoAccounts: readonly DemoAccount[];
@@ -29,7 +29,7 @@ export class UnsafeStartError extends Error {}
  * demo with published passwords is seeded only when it cannot be (docs/decisions/0008).
  */
 /** Creates an account in a transaction: given by the caller (app/server/), since lib/ imports no module. */
-export type CreateAccount = (
+type CreateAccount = (
   tx: DbOrTx,
   account: { name: string; email: string; password: string; role: "admin"; municipalityId: null },
 ) => Promise<unknown>;

@@ -13,7 +13,7 @@ import { UnsafeStartError } from "~/server/bootstrap.server";
 import { getDb } from "~/lib/db/db.server";
 
 /** The demo accounts that still sign in with their published password. */
-export async function demoAccountsWithPublishedPasswords(): Promise<string[]> {
+async function demoAccountsWithPublishedPasswords(): Promise<string[]> {
   const db = await getDb();
   const rows = await db
     .select({ email: users.email, hash: accounts.password })

@@ -37,7 +37,7 @@ import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
 import { closeLiveStreams, liveStreamHandler } from "./live-stream.server";
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 /** The methods the site answers; anything else (TRACE, PUT, CONNECT...) is 405. */
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
 const STATE_CHANGING = new Set(["POST"]);
@@ -45,11 +45,11 @@ const STATE_CHANGING = new Set(["POST"]);
  * Slow clients (issue #12): the whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS and
  * the headers within HEADERS_TIMEOUT_MS; an idle keep-alive connection is closed after KEEP_ALIVE_MS.
  */
-export const TIMEOUTS = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000, idleSocketMs: 60_000 };
+const TIMEOUTS = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000, idleSocketMs: 60_000 };
 
 export type InstrumentHooks = { app: express.Express; onStatement: typeof onStatement };
 
-export type StartOptions = {
+type StartOptions = {
   /** The server build, or (development) a function returning the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Production: the build's client folder, served as static files. */
@@ -63,7 +63,7 @@ export type StartOptions = {
 };
 
 /** Which of the cluster's workers this process is (0 when it runs alone): in every request log line. */
-export const WORKER_ID = cluster.worker?.id ?? 0;
+const WORKER_ID = cluster.worker?.id ?? 0;
 
 function requestLog(req: Request, res: Response, next: NextFunction) {
   const start = process.hrtime.bigint();
@@ -211,7 +211,7 @@ function publicFiles(clientDir: string) {
   };
 }
 
-export function createHttpApp(options: StartOptions): express.Express {
+function createHttpApp(options: StartOptions): express.Express {
   const e = env();
   const dev = typeof options.build === "function";
   const secureTransport = e.HSTS || (e.PUBLIC_URL ?? "").startsWith("https://");

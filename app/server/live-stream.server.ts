@@ -26,9 +26,9 @@ import { type LiveEventRow, latestLiveCursor, liveEventsAfter } from "~/modules/
 import { findActiveMunicipality } from "~/modules/municipality/index.server";
 import { approvedReportsByIds } from "~/modules/report/index.server";
 
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting by itself (the client component uses 1, 2, 5, then 10 s). */
-export const RETRY_MS = 1_000;
+const RETRY_MS = 1_000;
 const LIVE_TABLES = new Set(["live_events", "users", "merchants", "promotions", "events", "reports"]);
 const BATCH = 200;
 
@@ -211,11 +211,4 @@ export function closeLiveStreams() {
   groups.clear();
   if (poller) clearInterval(poller);
   poller = undefined;
-}
-
-/** Open streams on this process (tests, /healthz). */
-export function liveStreamCount(): number {
-  let n = 0;
-  for (const g of groups.values()) n += g.streams.size;
-  return n;
 }

@@ -34,8 +34,8 @@ async function rows(db, query) {
   return r.rows ?? r;
 }
 
-async function run(kind) {
-  const database = await freshDemoDatabase(kind);
+/** The demo merchant's promotions (id, title, valid_until), read before the server starts. */
+async function demoPromotions(database) {
   const handle = await database.open();
   const [{ id: merchantId }] = await rows(
     handle.db,
@@ -47,32 +47,35 @@ async function run(kind) {
   );
   await handle.close();
   if (promotions.length === 0) throw new Error("the demo merchant has no promotions");
+  return promotions;
+}
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  let server = await startServer(port, database.env);
-  const userCookie = await signIn(base, DEMO.user);
-  const merchantCookie = await signIn(base, DEMO.merchant);
-
-  const ackedReports = new Set();
-  let attemptedReports = 0;
-  /** Per promotion: the titles attempted in order, and the index of the last acknowledged one. */
-  const edits = new Map(promotions.map((p) => [p.id, { attempted: [p.title], lastAck: 0 }]));
-  let seq = 0;
-  let stop = false;
-  let up = true;
+/**
+ * The write load: two residents filing reports and editors changing the demo merchant's promotion titles, each
+ * noting what the server acknowledged. While `load.up` is false (the server restarts) they wait.
+ */
+function startLoad(kind, base, promotions, userCookie, merchantCookie) {
+  const load = {
+    up: true,
+    stopped: false,
+    seq: 0,
+    attemptedReports: 0,
+    ackedReports: new Set(),
+    /** Per promotion: the titles attempted in order, and the index of the last acknowledged one. */
+    edits: new Map(promotions.map((p) => [p.id, { attempted: [p.title], lastAck: 0 }])),
+  };
 
   async function reporter() {
-    while (!stop) {
-      if (!up) {
+    while (!load.stopped) {
+      if (!load.up) {
         await new Promise((r) => setTimeout(r, 20));
         continue;
       }
-      const description = `durability report ${kind} ${++seq}`;
-      attemptedReports++;
+      const description = `durability report ${kind} ${++load.seq}`;
+      load.attemptedReports++;
       try {
         const res = await postForm(base, "/report/hasselt", userCookie, { type: "other_urgent", description });
-        if (res.status === 200) ackedReports.add(description);
+        if (res.status === 200) load.ackedReports.add(description);
         await res.arrayBuffer();
       } catch {
         /* the server died mid-request: not acknowledged */
@@ -84,14 +87,14 @@ async function run(kind) {
   // acknowledged (or a later attempted) title is the only correct final state.
   async function editor(worker, workers) {
     const mine = promotions.filter((_p, i) => i % workers === worker);
-    while (!stop) {
-      if (!up) {
+    while (!load.stopped) {
+      if (!load.up) {
         await new Promise((r) => setTimeout(r, 20));
         continue;
       }
       const p = mine[Math.floor(random() * mine.length)];
-      const state = edits.get(p.id);
-      const title = `Durability edit ${++seq}`;
+      const state = load.edits.get(p.id);
+      const title = `Durability edit ${++load.seq}`;
       state.attempted.push(title);
       const index = state.attempted.length - 1;
       try {
@@ -113,22 +116,29 @@ async function run(kind) {
 
   const editors = Math.min(2, promotions.length);
   const workers = [reporter(), reporter(), ...Array.from({ length: editors }, (_v, w) => editor(w, editors))];
+  load.finish = async () => {
+    load.stopped = true;
+    await Promise.all(workers);
+  };
+  return load;
+}
+
+/** Kills the server KILLS times at random moments under the load and restarts it; answers the last server. */
+async function killAndRestart(kind, port, env, server, load) {
   for (let k = 1; k <= KILLS; k++) {
     await new Promise((r) => setTimeout(r, 800 + random() * 2000));
-    up = false;
+    load.up = false;
     server.kill("SIGKILL");
     await waitExit(server);
-    server = await startServer(port, database.env);
-    up = true;
-    process.stdout.write(`  ${kind}: kill ${k}/${KILLS}, ${ackedReports.size} reports acknowledged\n`);
+    server = await startServer(port, env);
+    load.up = true;
+    process.stdout.write(`  ${kind}: kill ${k}/${KILLS}, ${load.ackedReports.size} reports acknowledged\n`);
   }
-  await new Promise((r) => setTimeout(r, 500));
-  stop = true;
-  await Promise.all(workers);
-  server.kill("SIGTERM");
-  await waitExit(server);
+  return server;
+}
 
-  // Verification, with the server stopped.
+/** With the server stopped: every acknowledged write is stored, and no row lost its parent. */
+async function verify(database, promotions, load) {
   const check = await database.open();
   const problems = [];
   const stored = new Set(
@@ -136,10 +146,10 @@ async function run(kind) {
       (r) => r.description,
     ),
   );
-  const lost = [...ackedReports].filter((d) => !stored.has(d));
+  const lost = [...load.ackedReports].filter((d) => !stored.has(d));
   if (lost.length) problems.push(`${lost.length} acknowledged reports are missing, e.g. ${lost[0]}`);
   for (const p of promotions) {
-    const state = edits.get(p.id);
+    const state = load.edits.get(p.id);
     const [row] = await rows(check.db, sql`select title from promotions where id = ${p.id}`);
     const allowed = state.attempted.slice(state.lastAck);
     if (!row) problems.push(`promotion ${p.id} disappeared`);
@@ -161,15 +171,36 @@ async function run(kind) {
   );
   if (pendingCount > 0) problems.push(`${pendingCount} filed reports are not pending`);
   await check.close();
+  return { problems, stored: stored.size };
+}
+
+async function run(kind) {
+  const database = await freshDemoDatabase(kind);
+  const promotions = await demoPromotions(database);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = await startServer(port, database.env);
+  const userCookie = await signIn(base, DEMO.user);
+  const merchantCookie = await signIn(base, DEMO.merchant);
+
+  const load = startLoad(kind, base, promotions, userCookie, merchantCookie);
+  server = await killAndRestart(kind, port, database.env, server, load);
+  await new Promise((r) => setTimeout(r, 500));
+  await load.finish();
+  server.kill("SIGTERM");
+  await waitExit(server);
+
+  const { problems, stored } = await verify(database, promotions, load);
   await database.drop();
 
   const summary = {
     database: kind,
     kills: KILLS,
-    reportsAttempted: attemptedReports,
-    reportsAcknowledged: ackedReports.size,
-    reportsStored: stored.size,
-    promotionEdits: [...edits.values()].reduce((n, s) => n + s.attempted.length - 1, 0),
+    reportsAttempted: load.attemptedReports,
+    reportsAcknowledged: load.ackedReports.size,
+    reportsStored: stored,
+    promotionEdits: [...load.edits.values()].reduce((n, s) => n + s.attempted.length - 1, 0),
     problems,
   };
   console.log(JSON.stringify(summary));

@@ -64,7 +64,7 @@ describe("embedded database lock", () => {
     async () => {
       // The children run the real module, compiled to JavaScript (Node 20 does not run TypeScript).
       const ts = (await import("typescript")).default;
-      const source = fs.readFileSync(new URL("../../app/lib/pglite-lock.server.ts", import.meta.url), "utf8");
+      const source = fs.readFileSync(new URL("../../app/lib/db/pglite-lock.server.ts", import.meta.url), "utf8");
       const compiled = ts.transpileModule(source, {
         compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
       }).outputText;

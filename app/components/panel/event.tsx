@@ -15,7 +15,7 @@ import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/event";
 import { MerchantSelect, TitleCell, categoryLabel, merchantColumn } from "./promotion";
 
-export type EventFormRow = {
+type EventFormRow = {
   id: string;
   title: string;
   description: string | null;

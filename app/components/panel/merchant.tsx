@@ -16,7 +16,7 @@ import { MunicipalitySelect } from "./municipality-select";
 import { BusinessDescriptionFields } from "./merchant-description";
 import type { Translations } from "~/lib/i18n/localized";
 
-export type BusinessRow = {
+type BusinessRow = {
   id: string;
   businessName: string;
   businessEmail: string;
@@ -131,7 +131,7 @@ function ReadOnlyPremium({ value }: { value: boolean }) {
   );
 }
 
-export type ContactRow = {
+type ContactRow = {
   address: string | null;
   phoneNumber: string | null;
   websiteUrl: string | null;

@@ -22,7 +22,7 @@ import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/promotion";
 import { type PricingMode, initialPricingMode } from "~/modules/promotion";
 
-export type PromotionFormRow = {
+type PromotionFormRow = {
   id: string;
   title: string;
   description: string | null;

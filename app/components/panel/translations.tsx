@@ -12,7 +12,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { type TranslatableRow, originalLocaleOf } from "~/lib/i18n/localized";
 import { translationFieldName } from "~/lib/i18n/translations.schema";
 
-export type TranslatableFieldSpec = {
+type TranslatableFieldSpec = {
   /** The translation key of the field ("title", "description", "terms", "name"). */
   name: string;
   /** The label of the original field, shown with the language ("Title in French"). */

@@ -7,7 +7,7 @@ import { ROLES, type Role } from "@db/schema/enums";
 import { FieldGroup, SelectField, TextField } from "~/components/form";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
-import { can } from "~/modules/user";
+import { can, needsBusinessFields } from "~/modules/user";
 import { MunicipalitySelect } from "./municipality-select";
 
 const FIELDS = [
@@ -83,7 +83,7 @@ export function NewUserFields({
           error={fieldErrors.municipality_id}
         />
       </div>
-      {role === "merchant" && (
+      {needsBusinessFields(role) && (
         <FieldGroup legend={t("admin:users.merchantDetails")} hint={t("admin:users.merchantHint")}>
           {text("business_name", "text", t("admin:users.businessName"))}
           {text("business_email", "email", t("admin:users.businessEmail"))}

@@ -20,7 +20,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
-import { daysLeft, formatDate, formatDateLong, formatNumber } from "~/lib/i18n/format";
+import { daysLeft, formatDateLong, formatNumber } from "~/lib/i18n/format";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import type { Translations } from "~/lib/i18n/localized";
 import { Highlight } from "~/components/highlight";
@@ -71,7 +71,7 @@ export function ExpiryLabel({ validUntil, className = "" }: { validUntil: string
   );
 }
 
-export function Badge({ children, tone = "brand" }: { children: ReactNode; tone?: "brand" | "amber" | "slate" }) {
+function Badge({ children, tone = "brand" }: { children: ReactNode; tone?: "brand" | "amber" | "slate" }) {
   const tones = {
     brand: "bg-brand-600 text-white",
     amber: "bg-amber-100 text-amber-900",
@@ -122,7 +122,7 @@ export function PriceLine({
   );
 }
 
-export type PromotionCardData = {
+type PromotionCardData = {
   id: string;
   title: string;
   imageUrl: string | null;
@@ -215,7 +215,7 @@ export function PromotionCard({
   );
 }
 
-export type EventCardData = {
+type EventCardData = {
   id: string;
   title: string;
   imageUrl: string | null;
@@ -393,9 +393,6 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
     </Link>
   );
 }
-
-/** Short date helper re-exported for cards. */
-export { formatDate };
 
 /** True while a navigation to the same list (new filters or page) is loading. */
 export function useListLoading(pathname: string): boolean {

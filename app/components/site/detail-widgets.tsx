@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { Picture } from "~/components/picture";
 
-export const COPY_CONFIRM_MS = 2000;
+const COPY_CONFIRM_MS = 2000;
 
 /** The item's own image plus the fixed placeholders: three images, one large and three thumbnails. */
 export function Gallery({ images, title }: { images: string[]; title: string }) {

@@ -7,7 +7,7 @@ import { useFetcher } from "react-router";
 import { useTranslation } from "~/lib/i18n/react";
 import { messageKey } from "~/lib/i18n/keys";
 
-export type FollowFormProps = {
+type FollowFormProps = {
   slug: string;
   name: string;
   urgentAlerts: boolean;

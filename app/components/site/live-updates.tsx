@@ -12,10 +12,10 @@ import type { Translations } from "~/lib/i18n/localized";
 
 const SLOT = "\u0001";
 
-export const SCROLL_STEP_PX = 1;
-export const SCROLL_INTERVAL_MS = 60;
+const SCROLL_STEP_PX = 1;
+const SCROLL_INTERVAL_MS = 60;
 /** How often the relative times are brought up to date with the browser's clock. */
-export const CLOCK_INTERVAL_MS = 30_000;
+const CLOCK_INTERVAL_MS = 30_000;
 
 export type LiveItem = {
   id: string;

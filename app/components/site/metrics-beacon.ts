@@ -8,7 +8,7 @@ import { useRootData } from "~/lib/use-root-data";
 import { BEACON_PATH, type MetricEntity, type MetricKind } from "~/modules/metrics";
 import { counts } from "~/modules/metrics";
 
-export function sendBeacon(t: MetricEntity, id: string, k: MetricKind) {
+function sendBeacon(t: MetricEntity, id: string, k: MetricKind) {
   const body = new URLSearchParams({ t, id, k });
   try {
     if (typeof navigator.sendBeacon === "function" && navigator.sendBeacon(BEACON_PATH, body)) return;

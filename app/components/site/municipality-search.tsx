@@ -11,9 +11,9 @@ import { useTranslation } from "~/lib/i18n/react";
 import { Form, useNavigate } from "react-router";
 import { nameKey } from "~/lib/search/name-key";
 
-export const BLUR_CLOSE_MS = 100;
+const BLUR_CLOSE_MS = 100;
 
-export type Suggestion = { name: string; slug: string; aliases?: string[] };
+type Suggestion = { name: string; slug: string; aliases?: string[] };
 
 export function filterSuggestions(all: Suggestion[], text: string): Suggestion[] {
   const q = nameKey(text);

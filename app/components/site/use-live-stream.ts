@@ -10,9 +10,9 @@ import { useEffect, useRef, useState } from "react";
 import type { LiveItem } from "./live-updates";
 import type { UrgentReport } from "./urgent-panel";
 
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
-export const LIVE_ITEMS_MAX = 10;
-export const URGENT_REPORTS_MAX = 3;
+const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+const LIVE_ITEMS_MAX = 10;
+const URGENT_REPORTS_MAX = 3;
 
 type Lists = { live: LiveItem[]; reports: UrgentReport[] };
 

@@ -7,7 +7,7 @@ import { X } from "~/components/icons";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 
-export type DialogProps = {
+type DialogProps = {
   open: boolean;
   onClose: () => void;
   title: ReactNode;

@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-export type DropdownProps = {
+type DropdownProps = {
   label: ReactNode;
   /** Accessible name of the button when the label is not enough (e.g. an icon). */
   ariaLabel?: string;

@@ -18,7 +18,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import type { LookupOption, LookupPage } from "~/lib/forms/lookup";
 
 /** Milliseconds between the last keystroke and the search. */
-export const LOOKUP_DEBOUNCE_MS = 200;
+const LOOKUP_DEBOUNCE_MS = 200;
 
 type Props = {
   label: ReactNode;

@@ -52,7 +52,7 @@ export function baseUrl() {
   return publicOrigin();
 }
 
-export type PasswordResetSender = (data: { user: { email: string; name: string }; token: string }) => Promise<void>;
+type PasswordResetSender = (data: { user: { email: string; name: string }; token: string }) => Promise<void>;
 let resetSender: PasswordResetSender = async () => {};
 /** The mail module registers how reset links are delivered (keeps auth free of mail imports). */
 export function onPasswordResetRequested(fn: PasswordResetSender) {
@@ -111,7 +111,7 @@ async function createAuth() {
   });
 }
 
-export type Auth = Awaited<ReturnType<typeof createAuth>>;
+type Auth = Awaited<ReturnType<typeof createAuth>>;
 const g = globalThis as unknown as { __auth?: Promise<Auth> };
 
 export function getAuth(): Promise<Auth> {

@@ -46,8 +46,8 @@ const inFlight = new Map<string, number>();
 /** Writes in flight whose scope is unknown (the legacy `beginWrite`): every read overlaps them. */
 let globalInFlight = 0;
 
-export const ANY = "*";
-export const UNKNOWN = "?";
+const ANY = "*";
+const UNKNOWN = "?";
 const keyOf = (table: string, municipality: string) => `${table}@${municipality}`;
 
 /** A change as it travels between processes: the keys it changed, or `all`. */
@@ -166,7 +166,7 @@ export function writtenTable(sql: string): string | null {
 }
 
 /** The tables a statement reads (an over-estimate: any word after FROM or JOIN). */
-export function readTables(sql: string): string[] {
+function readTables(sql: string): string[] {
   const out: string[] = [];
   for (const m of sql.matchAll(READ_TABLE)) out.push(m[1].toLowerCase());
   return out;
@@ -384,15 +384,6 @@ export function unchangedSince(keys: Iterable<string>, since: number, idle = fal
 /** The keys read so far in the current scope (what a page rendered from them depends on). */
 export function currentReadKeys(): string[] {
   return [...(readScopes.getStore()?.keys ?? [])];
-}
-
-/** Adds dependency keys to the current scope (a value served from a cache brings its own). */
-export function dependOn(keys: Iterable<string>) {
-  addReadKeys(keys);
-}
-
-export function currentGeneration() {
-  return seq;
 }
 
 type CacheEntry<V> = { since: number; expiresAt: number; keys: string[]; value: V };

@@ -19,22 +19,22 @@ import { type Change, applyRemoteChange, setChangePublisher } from "./cache.serv
 import type { DatabaseConfig } from "~/lib/db/db.server";
 import { log } from "~/lib/log.server";
 
-export const CHANGE_CHANNEL = "bp_changes";
+const CHANGE_CHANNEL = "bp_changes";
 /** NOTIFY payloads must stay under 8000 bytes; a larger change is sent as "everything changed". */
 const MAX_PAYLOAD = 7500;
 /** Identifies this process's messages (pids repeat across machines). */
-export const ORIGIN = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
+const ORIGIN = `${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
 type Feed = { client: import("pg").Client | null; stopped: boolean; timer?: NodeJS.Timeout };
 const g = globalThis as unknown as { __changeFeed?: Feed };
 
-export function encodeChange(change: Change): string {
+function encodeChange(change: Change): string {
   const full = JSON.stringify({ o: ORIGIN, ...change });
   if (full.length <= MAX_PAYLOAD) return full;
   return JSON.stringify({ o: ORIGIN, keys: [], all: true, tables: change.tables.slice(0, 50), municipalities: [] });
 }
 
-export function decodeChange(payload: string): (Change & { o: string }) | null {
+function decodeChange(payload: string): (Change & { o: string }) | null {
   try {
     const v = JSON.parse(payload) as Partial<Change> & { o?: unknown };
     if (typeof v.o !== "string" || !Array.isArray(v.keys)) return null;

@@ -5,7 +5,7 @@
 import { compactRowCounts } from "./counts.server";
 import { registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 
-export const COMPACT_JOB = "row_counts.compact";
+const COMPACT_JOB = "row_counts.compact";
 
 registerRecurring(COMPACT_JOB, { everyMs: 5 * 60_000 });
 registerJob(COMPACT_JOB, async (_payload, { db }) => {

@@ -9,7 +9,7 @@ import * as schema from "@db/schema";
 import { log } from "~/lib/log.server";
 import { acquireLock } from "./pglite-lock.server";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle works wherever a Db does. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -24,7 +24,7 @@ type Handle = { db: Db; kind: DatabaseConfig["kind"]; close: () => Promise<void>
 
 const g = globalThis as unknown as { __appDb?: Promise<Handle> };
 
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
+const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
 
 export { DatabaseLockedError } from "./pglite-lock.server";
 
@@ -34,7 +34,7 @@ export { DatabaseLockedError } from "./pglite-lock.server";
  * use it to learn that a request really wrote (cache.server.ts); the benchmark counts round trips with it
  * (scripts/bench/instrument.js). A listener may return a function, called once the statement has finished.
  */
-export type StatementListener = (sql: string) => undefined | (() => void);
+type StatementListener = (sql: string) => undefined | (() => void);
 const listeners = new Set<StatementListener>();
 
 export function onStatement(listener: StatementListener): () => void {

@@ -36,7 +36,7 @@ export type CrudCommands<C = never, U = C> = {
 };
 
 /** The SPEC §8 messages of a screen's create/update/delete (only those of the commands it offers). */
-export type CrudMessages = {
+type CrudMessages = {
   added?: QualifiedKey;
   updated?: QualifiedKey;
   deleted?: QualifiedKey;
@@ -78,7 +78,7 @@ export function panelMessages(panel: "admin" | "merchant", section: AdminSection
 }
 
 /** The create/update/delete intents of an entity's commands, with the panel's messages. */
-export function crudIntents<C, U>(commands: CrudCommands<C, U>, m: CrudMessages): Record<string, Intent> {
+function crudIntents<C, U>(commands: CrudCommands<C, U>, m: CrudMessages): Record<string, Intent> {
   const { create, update, remove } = commands;
   const intents: Record<string, Intent> = {};
   if (create && m.added && m.addFailed)

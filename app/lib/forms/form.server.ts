@@ -8,7 +8,7 @@ import type { z } from "zod";
 import { type FieldErrors, HttpError } from "~/lib/http/errors";
 import { log } from "~/lib/log.server";
 
-export type FormFailure = { ok: false; formError?: string; fieldErrors: FieldErrors; params?: Record<string, string> };
+type FormFailure = { ok: false; formError?: string; fieldErrors: FieldErrors; params?: Record<string, string> };
 
 /**
  * Reads a urlencoded or multipart body; a malformed body is a 400, never a 500. A NUL anywhere (a field's

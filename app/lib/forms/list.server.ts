@@ -9,7 +9,7 @@ import { HttpError } from "~/lib/http/errors";
 import { log } from "~/lib/log.server";
 import { likePattern } from "~/lib/db/query";
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** What a list query may be given: a search and a page (or an offset). */
 export type ListQuery = { q?: string; page?: number; pageSize?: number; offset?: number };

@@ -92,7 +92,7 @@ export const emailField = (message = "validation.email") =>
 export const optionalHttpUrl = () =>
   optionalText(LIMITS.url).refine((s) => s === null || isHttpUrl(s), { error: "validation.url" });
 
-export function isHttpUrl(s: string): boolean {
+function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s);
     return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;

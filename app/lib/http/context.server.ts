@@ -11,7 +11,7 @@ import { detectLocale, serverT } from "~/lib/i18n/locale.server";
 import type { TFunction } from "~/lib/i18n/translator";
 import { log } from "~/lib/log.server";
 
-export type AppContext = {
+type AppContext = {
   requestId: string;
   nonce: string;
   locale: Locale;
@@ -36,7 +36,7 @@ export function headersFrom(raw: IncomingHttpHeaders): Headers {
   return headers;
 }
 
-export type ContextInput = {
+type ContextInput = {
   url: string;
   headers: Headers;
   ip: string;

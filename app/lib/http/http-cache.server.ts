@@ -12,12 +12,12 @@ export const CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 } as const;
 
-export function etagOf(body: string): string {
+function etagOf(body: string): string {
   return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
 /** True when an If-None-Match header (a list, or *) matches the ETag. */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);

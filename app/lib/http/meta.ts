@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
 export type AlternateLink = { type: string; href: string; title: string };
-export type PageMeta = {
+type PageMeta = {
   title: string;
   description?: string;
   image?: string | null;

@@ -46,7 +46,7 @@ export function trustedOrigins(): string[] {
 const HOST_HEADER = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** A Host header that is a plain host[:port], or null. */
-export function cleanHost(host: string | undefined): string | null {
+function cleanHost(host: string | undefined): string | null {
   return host && HOST_HEADER.test(host) ? host.toLowerCase() : null;
 }
 
@@ -79,7 +79,7 @@ export function hostAllowed(hostHeader: string | undefined): boolean {
   return name === publicHostName();
 }
 
-export type OriginVerdict = { ok: true } | { ok: false; reason: string };
+type OriginVerdict = { ok: true } | { ok: false; reason: string };
 
 /**
  * May a state-changing request with these headers run?

@@ -16,7 +16,7 @@ import { dbKind, getDb } from "~/lib/db/db.server";
 import { securityEvent } from "~/lib/log.server";
 import { clientGroup } from "./net";
 
-export type LimitRule = { limit: number; windowMs: number };
+type LimitRule = { limit: number; windowMs: number };
 
 /** "10/15m", "600/1m", "30/1h"; "0" or "off" disables the rule. */
 export function parseRule(value: string | undefined, fallback: LimitRule): LimitRule | null {
@@ -28,7 +28,7 @@ export function parseRule(value: string | undefined, fallback: LimitRule): Limit
   return { limit: Number(m[1]), windowMs: Number(m[2]) * unit };
 }
 
-export const RULES = {
+const RULES = {
   /** Sign-in, sign-up and password reset (requested and used), in their actions: tight, per address. */
   auth: () => parseRule(process.env.RATE_LIMIT_AUTH, { limit: 10, windowMs: 15 * 60_000 }),
   /** Report filing and the contact form, per user and per address. */
@@ -44,8 +44,8 @@ export const RULES = {
   general: () => parseRule(process.env.RATE_LIMIT_GENERAL, { limit: 1200, windowMs: 60_000 }),
 } as const;
 
-export type RuleName = keyof typeof RULES;
-export type HitResult = { allowed: boolean; retryAfterSec: number; count: number };
+type RuleName = keyof typeof RULES;
+type HitResult = { allowed: boolean; retryAfterSec: number; count: number };
 
 const memory = new Map<string, { count: number; resetAt: number }>();
 let lastSweep = 0;
@@ -157,7 +157,7 @@ export function addressSubject(ip: string): string {
  * is refused before its password is checked, whoever asks and from wherever. The count is kept under a keyed
  * hash of the address (no email stored) for a day after the last failure, on both databases.
  */
-export const ACCOUNT_LOCK = { freeFailures: 5, firstDelayS: 30, maxDelayS: 15 * 60, forgetAfterH: 24 };
+const ACCOUNT_LOCK = { freeFailures: 5, firstDelayS: 30, maxDelayS: 15 * 60, forgetAfterH: 24 };
 
 export function lockDelaySeconds(failures: number): number {
   const beyond = failures - ACCOUNT_LOCK.freeFailures;

@@ -43,7 +43,7 @@ export function isReservedSlug(slug: string): boolean {
 }
 
 /** SPEC §2: a link that needs a municipality and has none falls back to amsterdam. */
-export const FALLBACK_MUNICIPALITY_SLUG = "amsterdam";
+const FALLBACK_MUNICIPALITY_SLUG = "amsterdam";
 
 export function municipalitySlugOr(slug: string | null | undefined): string {
   return slug?.trim() ? slug : FALLBACK_MUNICIPALITY_SLUG;

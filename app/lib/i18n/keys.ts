@@ -29,7 +29,7 @@ type Leaves<T, Prefix extends string = ""> = {
 }[keyof T & string];
 
 /** The keys of one namespace, without its prefix. */
-export type KeyOf<NS extends Namespace> = Leaves<EnMessages[NS]>;
+type KeyOf<NS extends Namespace> = Leaves<EnMessages[NS]>;
 
 /** Any key with its namespace: "admin:users.title". */
 export type QualifiedKey = { [NS in Namespace]: `${NS}:${KeyOf<NS>}` }[Namespace];

@@ -4,20 +4,10 @@
  * public page, feed, mail and API answer reads a text through `localized`: the reader's language when a
  * translation is there, else the original, marked as a fallback so the page can label it and set `lang`.
  */
-import type { ContentLocale, Translations } from "@db/schema";
+import type { Translations } from "@db/schema";
 import { DEFAULT_LOCALE, type Locale, isLocale } from "./";
 
-export type { ContentLocale, Translations };
-
-/** The translatable fields of each entity, with the length rule of the original field. */
-export const TRANSLATABLE = {
-  promotion: ["title", "description", "terms"],
-  event: ["title", "description"],
-  merchant: ["description"],
-  municipality: ["name"],
-} as const;
-export type TranslatableEntity = keyof typeof TRANSLATABLE;
-export type TranslatableField<E extends TranslatableEntity = TranslatableEntity> = (typeof TRANSLATABLE)[E][number];
+export type { Translations };
 
 /** The row property that holds a field's original text (the promotion's terms live in termsAndConditions). */
 const COLUMN_OF: Record<string, string> = { terms: "termsAndConditions" };
@@ -37,7 +27,7 @@ export function originalLocaleOf(row: TranslatableRow): Locale {
 }
 
 /** The stored translation of a field, or null when there is none (blank counts as none). */
-export function translationOf(row: TranslatableRow, field: string, locale: Locale): string | null {
+function translationOf(row: TranslatableRow, field: string, locale: Locale): string | null {
   const text = row.translations?.[locale]?.[field];
   return typeof text === "string" && text.trim() ? text : null;
 }
@@ -63,26 +53,11 @@ export function localizedText(row: TranslatableRow, field: string, locale: Local
   return localized(row, field, locale).text;
 }
 
-/** The languages a row has a text in: its original and every language with at least one translated field. */
-export function availableLocales(row: TranslatableRow): Locale[] {
-  const original = originalLocaleOf(row);
-  const others = (["en", "nl", "fr"] as const).filter(
-    (l) => l !== original && Object.values(row.translations?.[l] ?? {}).some((v) => typeof v === "string" && v.trim()),
-  );
-  return [original, ...others];
-}
-
-/** The languages a row is missing (no field translated), in the order en, nl, fr. */
-export function missingLocales(row: TranslatableRow): Locale[] {
-  const have = new Set(availableLocales(row));
-  return (["en", "nl", "fr"] as const).filter((l) => !have.has(l));
-}
-
 /**
  * A slug from a name in any language: lower case, accents dropped, runs of other characters one hyphen
  * ("Liège" → "liege", "Bruxelles" → "bruxelles"); the same rule as the landing search's slugs.
  */
-export function slugify(name: string): string {
+function slugify(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -7,10 +7,10 @@
 import { createContext } from "react";
 import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, SERVER_ONLY_NAMESPACES, isLocale } from "./";
 
-export type MessagesSource = (locale: Locale) => Messages | undefined;
+type MessagesSource = (locale: Locale) => Messages | undefined;
 export const MessagesContext = createContext<MessagesSource>(() => undefined);
 
-const files = import.meta.glob<string>(["../locales/*/*.json", "!../locales/*/mail.json"], {
+const files = import.meta.glob<string>(["../../locales/*/*.json", "!../../locales/*/mail.json"], {
   query: "?url&no-inline",
   import: "default",
   eager: true,
@@ -23,7 +23,7 @@ export async function loadMessages(locale: string): Promise<Messages> {
   if (hit) return hit;
   const entries = await Promise.all(
     NAMESPACES.filter((ns) => !SERVER_ONLY_NAMESPACES.includes(ns)).map(async (ns) => {
-      const url = files[`../locales/${lng}/${ns}.json`];
+      const url = files[`../../locales/${lng}/${ns}.json`];
       const res = url ? await fetch(url) : undefined;
       if (res && !res.ok) throw new Error(`translations ${lng}/${ns}: HTTP ${res.status}`);
       return [ns, res ? ((await res.json()) as Record<string, unknown>) : {}] as const;

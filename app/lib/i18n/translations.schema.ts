@@ -10,7 +10,7 @@ import type { Translations } from "./localized";
 import { optionalText } from "~/lib/forms/validation";
 
 /** The translatable fields of a form and the maximum length of each (that of the original field). */
-export type TranslatableLimits = Readonly<Record<string, number>>;
+type TranslatableLimits = Readonly<Record<string, number>>;
 
 export type TranslationInput = {
   /** Absent: keep the stored language (update) or the default (create). */
@@ -40,7 +40,7 @@ export const keptText = (max: number) =>
     .optional();
 
 /** Parses the translation fields of a form; its issues are on the flat field names. */
-export function translationsSchema(limits: TranslatableLimits): z.ZodType<TranslationInput> {
+function translationsSchema(limits: TranslatableLimits): z.ZodType<TranslationInput> {
   // Absent stays undefined (not posted: keep what is stored); blank becomes null (posted empty: not translated).
   const shape: Record<string, z.ZodType<string | null | undefined>> = {};
   for (const locale of LOCALES)

@@ -14,7 +14,7 @@ import { DEFAULT_LOCALE, type Locale, type Messages, NAMESPACES, type Namespace,
 import type { TranslationKey } from "./keys";
 import { intlValue } from "./intl-replay";
 
-export type TOptions = {
+type TOptions = {
   ns?: Namespace | readonly Namespace[];
   defaultValue?: string;
   count?: number | string;

@@ -40,7 +40,7 @@ import { type Db, type DbOrTx, dbKind, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
-export type JobContext = {
+type JobContext = {
   id: string;
   type: string;
   /** 1 for the first run. */
@@ -50,10 +50,10 @@ export type JobContext = {
   /** Pushes the lease further for a long job (another process takes over a job whose lease ran out). */
   extendLease(ms?: number): Promise<void>;
 };
-export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
+type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
 type Definition = { handler: JobHandler<unknown>; maxAttempts: number; baseDelayMs: number; maxDelayMs: number };
 type Recurring = { type: string; everyMs: number; offsetMs: number; catchUpMs: number };
-export type Pump = () => Promise<number>;
+type Pump = () => Promise<number>;
 
 // The queue's own rows are bookkeeping: claiming and finishing jobs (every poll) must not empty the page
 // caches (cache.server.ts). What a handler writes to other tables still counts.
@@ -104,7 +104,7 @@ export function registerPump(name: string, pump: Pump) {
   registry.pumps.set(name, pump);
 }
 
-export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
+type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
 
 /**
  * Adds a job; with `tx` it commits (or not) with the caller's transaction. Returns the new job's id, or null

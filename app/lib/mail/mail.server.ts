@@ -321,9 +321,3 @@ export async function deliverMail(id: string): Promise<DeliveryResult> {
     return { id, status: "failed" };
   }
 }
-
-/** Queue, then deliver. */
-export async function sendMail(mail: OutgoingMail): Promise<DeliveryResult> {
-  const id = await queueMail(mail);
-  return deliverMail(id);
-}

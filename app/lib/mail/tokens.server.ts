@@ -45,11 +45,6 @@ function key(db?: DbOrTx): Promise<Buffer> {
   return keyPromise;
 }
 
-/** For tests that change the secret. */
-export function resetTokenKey() {
-  keyPromise = undefined;
-}
-
 const PURPOSE = /^[a-z][a-z0-9-]{0,20}$/;
 const ID = /^[A-Za-z0-9-]{1,64}$/;
 

@@ -6,10 +6,10 @@
  * "fleurs" marks "fleuriste").
  */
 
-export type Segment = { text: string; mark: boolean };
+type Segment = { text: string; mark: boolean };
 
 /** Lower case without accents: "Liège" -> "liege". */
-export function fold(s: string): string {
+function fold(s: string): string {
   return s
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")

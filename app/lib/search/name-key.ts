@@ -4,7 +4,7 @@
  */
 
 /** Lower case without accents: "LIÈGE" -> "liege". */
-export function fold(s: string): string {
+function fold(s: string): string {
   return s
     .normalize("NFD")
     .replace(/\p{M}+/gu, "")

@@ -8,7 +8,7 @@ import { type AnyColumn, type SQL, type SQLWrapper, getTableColumns, sql } from 
 import type { PgTable } from "drizzle-orm/pg-core";
 
 /** The longest search text taken (the URL's ?q= is cut to this too). */
-export const SEARCH_MAX = 100;
+const SEARCH_MAX = 100;
 
 /** A search text worth sending: trimmed, bounded, and with at least one letter or digit. */
 export function searchText(q: string | null | undefined): string | null {

@@ -1,7 +1,7 @@
 import type { Actor } from "~/lib/auth/auth.server";
 import { type OwnedAction, canOnOwned } from "~/modules/merchant";
 
-export type EventAction = OwnedAction | "set-featured";
+type EventAction = OwnedAction | "set-featured";
 
 /**
  * Events follow the rule of every row a merchant owns (merchant/owned.policy.ts): a merchant manages only

@@ -10,10 +10,10 @@ import { getDb } from "~/lib/db/db.server";
 import { todayIso } from "~/lib/i18n/format";
 import { isUuid } from "~/lib/db/query";
 
-export const EVENTS_PAGE_SIZE = 12;
-export const HOME_EVENTS_LIMIT = 6;
+const EVENTS_PAGE_SIZE = 12;
+const HOME_EVENTS_LIMIT = 6;
 
-export type EventFilters = { category: string | null; when: "upcoming" | "past"; page: number };
+type EventFilters = { category: string | null; when: "upcoming" | "past"; page: number };
 
 export function eventFiltersFrom(url: URL): EventFilters {
   const category = url.searchParams.get("category");

@@ -16,10 +16,10 @@ import {
 import { withTranslations } from "~/lib/i18n/translations.schema";
 
 /** The translatable fields (issue #18) with their originals' length rules. */
-export const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text } as const;
+const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text } as const;
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
-export const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
+const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category, Merchant).' */
 export const ADMIN_EVENT_REQUIRED = "merchant:events.errors.adminRequired";
 
@@ -51,7 +51,7 @@ const baseFields = (required: string) => ({
 });
 
 export const merchantEventSchema = withTranslations(z.object(baseFields(MERCHANT_EVENT_REQUIRED)), EVENT_TRANSLATABLE);
-export type MerchantEventInput = z.output<typeof merchantEventSchema>;
+type MerchantEventInput = z.output<typeof merchantEventSchema>;
 
 export const adminEventSchema = withTranslations(
   z.object({
@@ -61,7 +61,6 @@ export const adminEventSchema = withTranslations(
   }),
   EVENT_TRANSLATABLE,
 );
-export type AdminEventInput = z.output<typeof adminEventSchema>;
 
 /** What the panels' event form gives: the content, and the owner fields when the actor may set them. */
 export type EventInput = MerchantEventInput & { merchant_id?: string; is_featured?: boolean };

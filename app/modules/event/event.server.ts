@@ -11,10 +11,9 @@ import { ownedCommands } from "~/modules/merchant/index.server";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type EventInput, eventSchemaFor } from "./event.schema";
 
-export type EventRow = typeof events.$inferSelect;
-export type EventListRow = EventRow & { businessName: string | null };
+type EventRow = typeof events.$inferSelect;
 
-export const EVENT_NOT_FOUND = "merchant:events.errors.notFound";
+const EVENT_NOT_FOUND = "merchant:events.errors.notFound";
 
 const commands = ownedCommands<EventRow, EventInput>({
   table: events,

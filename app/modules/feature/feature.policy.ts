@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type FeatureAction = "list" | "create" | "update" | "delete";
+type FeatureAction = "list" | "create" | "update" | "delete";
 
 /** Features are managed by administrators only (SPEC §6). */
 export function can(actor: Actor | null, _action: FeatureAction): boolean {

@@ -10,7 +10,7 @@ import type { Translations } from "~/lib/i18n/localized";
 export const LIVE_PER_SOURCE = 5;
 export const LIVE_MAX = 10;
 
-export type LiveUpdateType = "user" | "merchant" | "promotion" | "event";
+type LiveUpdateType = "user" | "merchant" | "promotion" | "event";
 export type LiveUpdate = {
   id: string;
   type: LiveUpdateType;

@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type LogAction = "list";
+type LogAction = "list";
 
 /** The audit log is read by administrators only, and written by no one through the panel (SPEC §6). */
 export function can(actor: Pick<Actor, "role"> | null, _action: LogAction): boolean {

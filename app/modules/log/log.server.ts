@@ -3,7 +3,7 @@ import { platformEventLogs } from "@db/schema";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { log } from "~/lib/log.server";
 
-export type AuditEvent = {
+type AuditEvent = {
   userId: string | null;
   eventType: string;
   description: string;

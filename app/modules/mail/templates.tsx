@@ -28,7 +28,7 @@ import type { TFunction } from "~/lib/i18n/translator";
 import { type QualifiedKey, oneOf } from "~/lib/i18n/keys";
 import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
 
-export type MailBlock =
+type MailBlock =
   | { kind: "text"; text: string }
   | { kind: "quote"; label?: string; text: string }
   | { kind: "button"; label: string; url: string }
@@ -165,7 +165,7 @@ function Block({ block }: { block: MailBlock }) {
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Templates                                                                                                    */
 
-export type ReportOutcomeData = {
+type ReportOutcomeData = {
   reporterName: string;
   status: "approved" | "rejected";
   type: string;
@@ -175,7 +175,7 @@ export type ReportOutcomeData = {
   reason: string | null;
   note: string | null;
 };
-export type UrgentAlertData = {
+type UrgentAlertData = {
   municipalityName: string;
   municipalitySlug: string;
   type: string;
@@ -190,7 +190,7 @@ export type DigestItem = {
   lang?: Locale;
   isOriginalFallback?: boolean;
 };
-export type WeeklyDigestData = {
+type WeeklyDigestData = {
   municipalityName: string;
   municipalitySlug: string;
   promotions: DigestItem[];
@@ -198,9 +198,9 @@ export type WeeklyDigestData = {
   /** "follow": a signed-in resident's alert settings; "newsletter": the footer newsletter. */
   audience: "follow" | "newsletter";
 };
-export type NewsletterConfirmData = { municipalityName: string; confirmUrl: string };
+type NewsletterConfirmData = { municipalityName: string; confirmUrl: string };
 /** A one-off notice from translation keys (`mail:` keys; values interpolated into each). */
-export type NoticeData = {
+type NoticeData = {
   subjectKey: QualifiedKey;
   headingKey?: QualifiedKey;
   paragraphKeys: QualifiedKey[];

@@ -1,9 +1,9 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type MediaAction = "upload" | "attach" | "view";
+type MediaAction = "upload" | "attach" | "view";
 
 /** What a rule needs of an image: its owner, and the status of the report it belongs to (if any). */
-export type MediaRow = {
+type MediaRow = {
   ownerId: string;
   attached: boolean;
   /** Set when the image is a report's photo. */

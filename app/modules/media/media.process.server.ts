@@ -15,8 +15,8 @@ import { MEDIA_FORMATS, MEDIA_WIDTHS, type MediaFormat, type MediaWidth } from "
 sharp.concurrency(1);
 sharp.cache({ memory: 32, files: 0, items: 20 });
 
-export const PROCESS_SLOTS = 2;
-export const MAX_WAITING = 16;
+const PROCESS_SLOTS = 2;
+const MAX_WAITING = 16;
 
 /** An upload refused for a reason the user can act on: a 4xx with its translated message. */
 export class UploadRefused extends Error {

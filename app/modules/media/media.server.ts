@@ -18,7 +18,7 @@ import { mediaStore, storeFor } from "./media.storage.server";
 import { CONTENT_TYPES, type MediaFormat, mediaReference, parseMediaFile, storedMediaUrl } from "./media.url";
 
 /** The rows an image can illustrate; each is one column of the media row. */
-export type MediaTarget =
+type MediaTarget =
   | { kind: "promotion"; id: string; ownerId: string }
   | { kind: "event"; id: string; ownerId: string }
   | { kind: "merchant"; id: string; ownerId: string }
@@ -33,7 +33,7 @@ const COLUMN = {
 const KEY = { promotion: "promotionId", event: "eventId", merchant: "merchantId", report: "reportId" } as const;
 
 /** The form's message when image_url names an upload the actor may not use. */
-export const MEDIA_NOT_YOURS = "media.errors.notYours";
+const MEDIA_NOT_YOURS = "media.errors.notYours";
 
 const unattached = and(
   isNull(media.promotionId),
@@ -45,7 +45,7 @@ const unattached = and(
 /** An unattached upload is kept this long for its form to be saved. */
 export const UNATTACHED_TTL_MS = 24 * 3600 * 1000;
 
-export type Uploaded = { hash: string; url: string; width: number; height: number };
+type Uploaded = { hash: string; url: string; width: number; height: number };
 
 /**
  * Processes and stores one upload as the actor's, not yet attached to any row. The hash is the SHA-256 of
@@ -106,7 +106,7 @@ export async function attachImage(tx: DbOrTx, actor: Actor, target: MediaTarget,
   await tx.delete(media).where(keepId ? and(eq(column, target.id), ne(media.id, keepId)) : eq(column, target.id));
 }
 
-export type ServedMedia = { bytes: Buffer; contentType: string; public: boolean };
+type ServedMedia = { bytes: Buffer; contentType: string; public: boolean };
 
 /**
  * One variant for the actor, or null (404) when it does not exist or the actor may not see it: a pending

@@ -3,10 +3,7 @@
  * and AVIF are accepted; HEIC/HEIF is recognised so that it gets its own message ("send it as JPEG"): the
  * prebuilt sharp binaries cannot decode it.
  */
-export type Sniffed = "jpeg" | "png" | "webp" | "avif" | "heic" | null;
-
-/** How many leading bytes `sniff` needs. */
-export const SNIFF_BYTES = 32;
+type Sniffed = "jpeg" | "png" | "webp" | "avif" | "heic" | null;
 
 const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]);
 const AVIF_BRANDS = new Set(["avif", "avis"]);

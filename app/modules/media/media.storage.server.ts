@@ -17,7 +17,7 @@ import { env } from "~/lib/env.server";
 import { type MediaFormat, mediaUrl, parseMediaFile } from "./media.url";
 import type { Variant } from "./media.process.server";
 
-export type MediaStore = {
+type MediaStore = {
   kind: "db" | "dir";
   /** Stores a new image's variants (inside the transaction that inserts its media row). */
   put(tx: DbOrTx, mediaId: string, hash: string, variants: Variant[]): Promise<void>;

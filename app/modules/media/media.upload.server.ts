@@ -9,10 +9,10 @@ import busboy from "busboy";
 import { MEDIA_LIMITS } from "./media.limits";
 import { UploadRefused } from "./media.process.server";
 
-export type ParsedUpload = { file: Buffer; fields: Record<string, string> };
+type ParsedUpload = { file: Buffer; fields: Record<string, string> };
 
 /** The field that carries the image. */
-export const FILE_FIELD = "file";
+const FILE_FIELD = "file";
 
 export async function readUpload(request: Request): Promise<ParsedUpload> {
   const type = request.headers.get("content-type") ?? "";

@@ -6,12 +6,12 @@
 export const WEEK_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];
 export type OpeningHours = { day: string; hours: string }[];
-export type Week = Record<WeekDay, string>;
+type Week = Record<WeekDay, string>;
 
-export const HOURS_MAX_LENGTH = 100;
+const HOURS_MAX_LENGTH = 100;
 const DAY_LABEL_MAX_LENGTH = 40;
 const MAX_ENTRIES = 14;
-export const INVALID_HOURS_JSON = "merchant:profile.errors.invalidJson";
+const INVALID_HOURS_JSON = "merchant:profile.errors.invalidJson";
 
 export const emptyWeek = (): Week => Object.fromEntries(WEEK_DAYS.map((d) => [d, ""])) as Week;
 
@@ -75,7 +75,7 @@ export function sameWeek(a: OpeningHours | null | undefined, b: OpeningHours | n
   return WEEK_DAYS.every((d) => x[d] === y[d]);
 }
 
-export type HoursResult = { ok: true; value: OpeningHours | null } | { ok: false; error: string };
+type HoursResult = { ok: true; value: OpeningHours | null } | { ok: false; error: string };
 
 /**
  * Any accepted input -> the stored list. Accepts the list itself, a week object ({ Monday: "9-17" }),

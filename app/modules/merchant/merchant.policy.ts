@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type MerchantAction =
+type MerchantAction =
   | "read-own"
   | "update-own"
   | "list-all"

@@ -20,9 +20,9 @@ import { todayIso } from "~/lib/i18n/format";
 import { isTextId } from "~/lib/db/query";
 import { matches, nameMatches, nameSimilarity, rank, searchText } from "~/lib/search/search.server";
 
-export const MERCHANTS_PAGE_SIZE = 12;
+const MERCHANTS_PAGE_SIZE = 12;
 
-export type MerchantFilters = { q: string; category: string | null; municipality: string | null; page: number };
+type MerchantFilters = { q: string; category: string | null; municipality: string | null; page: number };
 
 export function merchantFiltersFrom(url: URL): MerchantFilters {
   const category = url.searchParams.get("category");
@@ -138,7 +138,7 @@ export async function listDirectory(
   };
 }
 
-export type OpeningHours = { day: string; hours: string }[];
+type OpeningHours = { day: string; hours: string }[];
 
 /** opening_hours may arrive as a JSON string (SPEC §3); only well-formed pairs with text are kept. */
 export function parseOpeningHours(value: unknown): OpeningHours {
@@ -229,7 +229,7 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
   return { ...row, openingHours: parseOpeningHours(row.openingHours) };
 }
 
-export const FEATURED_MERCHANTS_LIMIT = 8;
+const FEATURED_MERCHANTS_LIMIT = 8;
 
 export type FeaturedMerchant = { id: string; businessName: string; logoUrl: string | null };
 

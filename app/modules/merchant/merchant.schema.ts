@@ -17,7 +17,7 @@ import { newPassword, newPasswordsMatch } from "~/modules/user";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */
-export const PROFILE_REQUIRED = "merchant:profile.errors.required";
+const PROFILE_REQUIRED = "merchant:profile.errors.required";
 
 const openingHours = () =>
   z
@@ -52,7 +52,7 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
 }
 
 /** The translatable field (issue #18) with its original's length rule. */
-export const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
+const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
 
 export const merchantProfileSchema = withTranslations(
   z.preprocess(
@@ -79,7 +79,7 @@ export const merchantProfileSchema = withTranslations(
 export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;
 
 /** SPEC §5 "Admin add merchant": 'Please fill in all required fields ...'. */
-export const MERCHANT_REQUIRED = "admin:merchants.required";
+const MERCHANT_REQUIRED = "admin:merchants.required";
 
 const adminMerchantFields = {
   business_name: requiredText(LIMITS.short, MERCHANT_REQUIRED),

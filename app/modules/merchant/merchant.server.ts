@@ -19,10 +19,10 @@ import type { MerchantProfileInput } from "./merchant.schema";
 import { rowColumns } from "~/lib/search/search.server";
 import { sameValue } from "~/lib/db/query";
 
-export type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
+type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 
 /** 'Merchant ID not found. Please log in as a merchant.' */
-export const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
+const MERCHANT_ID_NOT_FOUND = "merchant:errors.merchantIdNotFound";
 
 /** What a merchant's promotions and events take from its record: the owner, municipality, category, premium. */
 export async function merchantRecordOf(merchantId: string, db?: DbOrTx) {
@@ -50,7 +50,7 @@ export async function ownMerchantRecord(actor: Actor, db?: DbOrTx): Promise<Merc
 }
 
 /** SPEC §9: the merchant dashboard shows 5 recent activities (5 per type, merged, cut to 5). */
-export const RECENT_ACTIVITIES = 5;
+const RECENT_ACTIVITIES = 5;
 
 /** The actor's own merchant record; without one: 'Merchant ID not found. Please log in as a merchant.' */
 export async function getOwnMerchant(actor: Actor | null): Promise<MerchantRecord> {
@@ -141,8 +141,8 @@ export async function updateOwnMerchantProfile(
   });
 }
 
-export type Activity = { id: string; type: "promotion" | "event"; title: string; createdAt: Date };
-export type MerchantDashboard = {
+type Activity = { id: string; type: "promotion" | "event"; title: string; createdAt: Date };
+type MerchantDashboard = {
   businessName: string;
   isPremium: boolean;
   totalPromotions: number;

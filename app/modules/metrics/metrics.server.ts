@@ -22,7 +22,7 @@ import { ForbiddenError } from "~/lib/http/errors";
 import { todayIso } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { clientGroup } from "~/lib/http/net";
-import { counts, can } from "./metrics.policy";
+import { counts, can, mayCount } from "./metrics.policy";
 import {
   CLICK_KINDS,
   METRIC_KINDS,
@@ -38,8 +38,8 @@ import type { Beacon } from "./metrics.schema";
 // Counters are bookkeeping for the page caches: writing them changes no public page.
 ignoreWritesTo("daily_metrics");
 
-export const VIEW_REPEAT_MS = 30 * 60_000;
-export const CLICK_REPEAT_MS = 60_000;
+const VIEW_REPEAT_MS = 30 * 60_000;
+const CLICK_REPEAT_MS = 60_000;
 /** At most this many distinct counters wait in memory; beyond it new ones are dropped (and logged). */
 const MAX_PENDING = 50_000;
 const MAX_RECENT = 200_000;
@@ -53,7 +53,7 @@ let flushing: Promise<number> | null = null;
 let droppedLogged = false;
 
 /** Why a beacon was not counted, or "counted". */
-export type HitOutcome = "counted" | "bot" | "excluded" | "repeat" | "unknown" | "full";
+type HitOutcome = "counted" | "bot" | "excluded" | "repeat" | "unknown" | "full";
 
 /** Counts one view or click in memory (nothing is written here). */
 export function countInMemory(entity: MetricEntity, id: string, kind: MetricKind, now = new Date()): boolean {
@@ -106,7 +106,7 @@ export async function recordBeacon(
 ): Promise<HitOutcome> {
   if (isBot(who.userAgent)) return "bot";
   if (who.viewer) {
-    if (who.viewer.role === "admin") return "excluded";
+    if (!mayCount(who.viewer)) return "excluded";
     const owner = await ownerOf(beacon.t, beacon.id);
     if (!owner) return "unknown";
     if (!counts(who.viewer, owner)) return "excluded";
@@ -119,12 +119,6 @@ function ensureTimer() {
   if (timer) return;
   timer = setInterval(() => void flushMetrics(), env().METRICS_FLUSH_MS);
   timer.unref();
-}
-
-/** Stops the timer (the next count starts it again). */
-export function stopMetricsTimer() {
-  if (timer) clearInterval(timer);
-  timer = null;
 }
 
 onDrain(() => flushMetrics());
@@ -215,13 +209,13 @@ export function pendingCounters(): number {
 
 export const CHART_DAYS = 30;
 /** Promotions shown with a chart on the dashboard (the most viewed in the last 30 days first). */
-export const CHART_PROMOTIONS = 12;
+const CHART_PROMOTIONS = 12;
 
 const zeroTotals = (): MetricTotals => Object.fromEntries(METRIC_KINDS.map((k) => [k, 0])) as MetricTotals;
 const clickSum = (t: MetricTotals) => CLICK_KINDS.reduce((s, k) => s + t[k], 0);
 
 /** The last `n` days up to `today` (YYYY-MM-DD), oldest first. */
-export function lastDays(today: string, n = CHART_DAYS): string[] {
+function lastDays(today: string, n = CHART_DAYS): string[] {
   const end = Date.parse(`${today}T00:00:00Z`);
   return Array.from({ length: n }, (_, i) => new Date(end - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }

@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type MunicipalityAction = "read" | "list-all" | "create" | "update" | "delete";
+type MunicipalityAction = "read" | "list-all" | "create" | "update" | "delete";
 
 /** Anyone reads active municipalities; only administrators see inactive ones or change any. */
 export function can(actor: Actor | null, action: MunicipalityAction): boolean {

@@ -6,7 +6,7 @@ import { LIMITS, checkbox, optionalHttpUrl, requiredText } from "~/lib/forms/val
 const REQUIRED = "admin:municipalities.required";
 
 /** The translatable field (issue #18): the name in the other languages, with the name's length rule. */
-export const MUNICIPALITY_TRANSLATABLE = { name: LIMITS.short } as const;
+const MUNICIPALITY_TRANSLATABLE = { name: LIMITS.short } as const;
 
 export const municipalitySchema = withTranslations(
   z.object({

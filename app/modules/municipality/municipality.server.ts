@@ -112,7 +112,7 @@ export async function findMunicipalityAnyStatus(slug: string): Promise<Municipal
 }
 
 /** The least trigram similarity (0..1) of a typed name to count as a near miss of an active municipality. */
-export const NEAR_MISS_SIMILARITY = 0.45;
+const NEAR_MISS_SIMILARITY = 0.45;
 
 /**
  * The active municipality a typed name means (landing search, issue #17): its name or slug, accents, case,

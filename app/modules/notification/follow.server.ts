@@ -12,7 +12,7 @@ import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./notification.policy";
 import type { FollowInput } from "./notification.schema";
 
-export type FollowRow = {
+type FollowRow = {
   id: string;
   municipalityId: string;
   municipalityName: string;

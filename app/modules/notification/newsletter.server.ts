@@ -82,7 +82,7 @@ export async function forgetNewsletterLimit(email: string): Promise<void> {
   await db.execute(sql`delete from newsletter_confirm_limits where key = ${key}`);
 }
 
-export async function confirmUrl(subscriptionId: string, db?: DbOrTx): Promise<string> {
+async function confirmUrl(subscriptionId: string, db?: DbOrTx): Promise<string> {
   const token = await signToken(CONFIRM_PURPOSE, subscriptionId, { expiresInSec: CONFIRM_VALID_SEC, db });
   return `${baseUrl()}/newsletter/confirm?token=${token}`;
 }
@@ -106,7 +106,7 @@ export async function requestNewsletter(input: NewsletterInput, locale: Locale):
   runInBackground("newsletter-subscribe", () => subscribeNewsletter(input, locale));
 }
 
-export type SubscribeOutcome = "queued" | "confirmed" | "recent" | "limited";
+type SubscribeOutcome = "queued" | "confirmed" | "recent" | "limited";
 
 /**
  * Stores (or refreshes) a pending subscription and queues the confirmation mail in the visitor's language.
@@ -175,11 +175,11 @@ export async function subscribeNewsletter(input: NewsletterInput, locale: Locale
   });
 }
 
-export type ConfirmResult =
+type ConfirmResult =
   | { status: "confirmed" | "already"; municipalityName: string; municipalitySlug: string }
   | { status: "invalid" };
 
-export type ConfirmationState =
+type ConfirmationState =
   | { status: "pending" | "already"; municipalityName: string; municipalitySlug: string }
   | { status: "invalid" };
 

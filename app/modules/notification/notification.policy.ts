@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type NotificationAction = "follow" | "manage-own";
+type NotificationAction = "follow" | "manage-own";
 
 /**
  * Alerts (issue #13): any signed-in user follows municipalities and manages only their own follows. The

@@ -6,9 +6,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { municipalities, municipalityFollows, newsletterSubscriptions } from "@db/schema";
-import { baseUrl } from "~/lib/auth/auth.server";
 import { getDb } from "~/lib/db/db.server";
-import { signToken, verifyToken } from "~/lib/mail/tokens.server";
+import { verifyToken } from "~/lib/mail/tokens.server";
 import { recordEvent } from "~/modules/log/index.server";
 
 export const UNSUBSCRIBE_KINDS = {
@@ -18,10 +17,6 @@ export const UNSUBSCRIBE_KINDS = {
 } as const;
 export type UnsubscribeKind = keyof typeof UNSUBSCRIBE_KINDS;
 
-export async function unsubscribeUrl(kind: UnsubscribeKind, rowId: string): Promise<string> {
-  return `${baseUrl()}/unsubscribe?token=${await signToken(UNSUBSCRIBE_KINDS[kind], rowId)}`;
-}
-
 async function parse(token: string | null | undefined): Promise<{ kind: UnsubscribeKind; id: string } | null> {
   const prefix = token?.split(".")[0];
   const kind = (Object.keys(UNSUBSCRIBE_KINDS) as UnsubscribeKind[]).find((k) => UNSUBSCRIBE_KINDS[k] === prefix);
@@ -30,7 +25,7 @@ async function parse(token: string | null | undefined): Promise<{ kind: Unsubscr
   return id ? { kind, id } : null;
 }
 
-export type UnsubscribeState =
+type UnsubscribeState =
   | { valid: false }
   | { valid: true; kind: UnsubscribeKind; municipalityName: string | null; active: boolean };
 
@@ -62,7 +57,7 @@ export async function describeUnsubscribe(token: string | null): Promise<Unsubsc
   return { valid: true, kind: parsed.kind, municipalityName: row?.name ?? null, active };
 }
 
-export type UnsubscribeResult =
+type UnsubscribeResult =
   | { status: "invalid" }
   | { status: "done" | "already"; kind: UnsubscribeKind; municipalityName: string | null };
 

@@ -1,13 +1,13 @@
 /**
- * The open-data API (issue #13), version 1: read-only lists of municipalities, promotions, events, merchants
+ * The open-data API, version 1: read-only lists of municipalities, promotions, events, merchants
  * and approved reports. Public data only: no e-mail addresses (residents' or merchants'), no VAT numbers, no
  * reporter names or ids, nothing of an inactive municipality. Keyset pagination with an opaque cursor (stable
  * while rows are added), `limit` 1-100. Described by openapi.ts.
  */
-import { type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth/auth.server";
-import { getDb } from "~/lib/db/db.server";
+import { type Db, getDb } from "~/lib/db/db.server";
 import { todayIso } from "~/lib/i18n/format";
 import { isRealDate } from "~/lib/forms/validation";
 import { type Locale, isLocale } from "~/lib/i18n";
@@ -16,7 +16,7 @@ import { absoluteUrlOrNull } from "~/lib/http/origin.server";
 import { isUuid } from "~/lib/db/query";
 
 /**
- * The texts of a translatable row in the asked language (issue #18): each field in that language or its
+ * The texts of a translatable row in the asked language: each field in that language or its
  * original, `languages` says which language each field is in, and the original and every translation are
  * given too (open data: nothing is hidden).
  */
@@ -46,7 +46,7 @@ export class ApiError extends Error {
   }
 }
 
-export type ListParams = {
+type ListParams = {
   limit: number;
   cursor: string | null;
   municipality: string | null;
@@ -110,7 +110,7 @@ function after(
   return or(cmp(key as any, cursor[0]), and(eq(key as any, cursor[0]), cmp(id, cursor[1])));
 }
 
-export type Page<T> = { data: T[]; nextCursor: string | null };
+type Page<T> = { data: T[]; nextCursor: string | null };
 
 const activeTown = eq(municipalities.isActive, true);
 const townFilter = (slug: string | null) => (slug ? eq(municipalities.slug, slug) : undefined);
@@ -141,250 +141,274 @@ function checkCursor(resource: Resource, cursor: Cursor | null): Cursor | null {
   return cursor;
 }
 
+/** What a resource's query needs: where the page starts, its size, the filters and the language of the texts. */
+type Query = {
+  site: string;
+  cursor: Cursor | null;
+  limit: number;
+  municipality: string | null;
+  from: string | null;
+  locale: Locale;
+};
+type List = (db: Db, q: Query) => Promise<Page<Record<string, unknown>>>;
+
+/** One row more than the page: when it comes back, there is a next page. */
+const take = (q: Query) => q.limit + 1;
+
+/** created_at in UTC to the microsecond, as text: the cursor key of the lists that run newest first. */
+const createdKey = (createdAt: AnyColumn) =>
+  sql<string>`to_char(${createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Rows after the cursor in (created_at, id) descending order; the key is read back as a timestamp. */
+function olderThan(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | null) {
+  if (!cursor) return undefined;
+  return or(
+    sql`${createdAt} < ${cursor[0]}::timestamptz`,
+    and(sql`${createdAt} = ${cursor[0]}::timestamptz`, lt(id, cursor[1])),
+  );
+}
+
+const listMunicipalities: List = async (db, q) => {
+  const rows = await db
+    .select({
+      id: municipalities.id,
+      name: municipalities.name,
+      slug: municipalities.slug,
+      logoUrl: municipalities.logoUrl,
+      originalLocale: municipalities.originalLocale,
+      translations: municipalities.translations,
+    })
+    .from(municipalities)
+    .where(and(activeTown, after(municipalities.slug, municipalities.id, q.cursor, "asc")))
+    .orderBy(asc(municipalities.slug), asc(municipalities.id))
+    .limit(take(q));
+  return page(
+    rows,
+    q.limit,
+    (r) => ({
+      id: r.id,
+      slug: r.slug,
+      ...texts(r, { name: "name" }, q.locale),
+      // Pictures uploaded here are stored as site paths (`/media/…`): API clients get full addresses.
+      logo_url: absoluteUrlOrNull(r.logoUrl),
+      url: `${q.site}/${r.slug}`,
+    }),
+    (r) => [r.slug, r.id],
+  );
+};
+
+const listPromotions: List = async (db, q) => {
+  const rows = await db
+    .select({
+      id: promotions.id,
+      title: promotions.title,
+      description: promotions.description,
+      category: promotions.category,
+      price: promotions.price,
+      originalPrice: promotions.originalPrice,
+      discount: promotions.discount,
+      validUntil: promotions.validUntil,
+      isPremium: promotions.isPremium,
+      imageUrl: promotions.imageUrl,
+      termsAndConditions: promotions.termsAndConditions,
+      originalLocale: promotions.originalLocale,
+      translations: promotions.translations,
+      createdAt: promotions.createdAt,
+      createdKey: createdKey(promotions.createdAt),
+      merchantId: merchants.id,
+      merchantName: merchants.businessName,
+      slug: municipalities.slug,
+    })
+    .from(promotions)
+    .innerJoin(municipalities, eq(municipalities.id, promotions.municipalityId))
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(and(activeTown, townFilter(q.municipality), olderThan(promotions.createdAt, promotions.id, q.cursor)))
+    .orderBy(desc(promotions.createdAt), desc(promotions.id))
+    .limit(take(q));
+  return page(
+    rows,
+    q.limit,
+    (r) => ({
+      id: r.id,
+      ...texts(r, { title: "title", description: "description", terms: "terms_and_conditions" }, q.locale),
+      category: r.category,
+      price: r.price,
+      original_price: r.originalPrice,
+      discount: r.discount,
+      valid_until: r.validUntil,
+      is_premium: r.isPremium,
+      image_url: absoluteUrlOrNull(r.imageUrl),
+      created_at: iso(r.createdAt),
+      municipality: r.slug,
+      merchant: { id: r.merchantId, name: r.merchantName },
+      url: `${q.site}/promotions/${r.slug}/${r.id}`,
+    }),
+    (r) => [r.createdKey, r.id],
+  );
+};
+
+const listEvents: List = async (db, q) => {
+  const from = q.from ?? todayIso();
+  const rows = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      description: events.description,
+      category: events.category,
+      venue: events.venue,
+      startDate: events.startDate,
+      time: events.time,
+      price: events.price,
+      isFeatured: events.isFeatured,
+      attendees: events.attendees,
+      imageUrl: events.imageUrl,
+      originalLocale: events.originalLocale,
+      translations: events.translations,
+      createdAt: events.createdAt,
+      merchantId: merchants.id,
+      merchantName: merchants.businessName,
+      slug: municipalities.slug,
+    })
+    .from(events)
+    .innerJoin(municipalities, eq(municipalities.id, events.municipalityId))
+    .innerJoin(merchants, eq(merchants.id, events.merchantId))
+    .where(
+      and(
+        activeTown,
+        townFilter(q.municipality),
+        gte(events.startDate, from),
+        after(events.startDate, events.id, q.cursor, "asc"),
+      ),
+    )
+    .orderBy(asc(events.startDate), asc(events.id))
+    .limit(take(q));
+  return page(
+    rows,
+    q.limit,
+    (r) => ({
+      id: r.id,
+      ...texts(r, { title: "title", description: "description" }, q.locale),
+      category: r.category,
+      venue: r.venue,
+      start_date: r.startDate,
+      time: r.time,
+      price: r.price,
+      is_featured: r.isFeatured,
+      attendees: r.attendees,
+      image_url: absoluteUrlOrNull(r.imageUrl),
+      created_at: iso(r.createdAt),
+      municipality: r.slug,
+      merchant: { id: r.merchantId, name: r.merchantName },
+      url: `${q.site}/events/${r.slug}/${r.id}`,
+    }),
+    (r) => [r.startDate, r.id],
+  );
+};
+
+const listMerchants: List = async (db, q) => {
+  const rows = await db
+    .select({
+      id: merchants.id,
+      name: merchants.businessName,
+      category: merchants.category,
+      address: merchants.address,
+      phone: merchants.phoneNumber,
+      website: merchants.websiteUrl,
+      facebook: merchants.facebookUrl,
+      instagram: merchants.instagramUrl,
+      logoUrl: merchants.logoUrl,
+      openingHours: merchants.openingHours,
+      isPremium: merchants.isPremium,
+      description: merchants.description,
+      originalLocale: merchants.originalLocale,
+      translations: merchants.translations,
+      slug: municipalities.slug,
+    })
+    .from(merchants)
+    .innerJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+    .where(and(activeTown, townFilter(q.municipality), after(merchants.businessName, merchants.id, q.cursor, "asc")))
+    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .limit(take(q));
+  return page(
+    rows,
+    q.limit,
+    (r) => ({
+      id: r.id,
+      name: r.name,
+      ...texts(r, { description: "description" }, q.locale),
+      category: r.category,
+      address: r.address,
+      phone_number: r.phone,
+      website_url: r.website,
+      facebook_url: r.facebook,
+      instagram_url: r.instagram,
+      logo_url: absoluteUrlOrNull(r.logoUrl),
+      opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
+      is_premium: r.isPremium,
+      municipality: r.slug,
+      url: `${q.site}/merchants/${r.id}`,
+    }),
+    (r) => [r.name, r.id],
+  );
+};
+
+const listReports: List = async (db, q) => {
+  const rows = await db
+    .select({
+      id: reports.id,
+      type: reports.type,
+      description: reports.description,
+      imageUrl: reports.imageUrl,
+      createdAt: reports.createdAt,
+      createdKey: createdKey(reports.createdAt),
+      slug: municipalities.slug,
+    })
+    .from(reports)
+    .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
+    .where(
+      and(
+        activeTown,
+        eq(reports.status, "approved"),
+        townFilter(q.municipality),
+        olderThan(reports.createdAt, reports.id, q.cursor),
+      ),
+    )
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(take(q));
+  return page(
+    rows,
+    q.limit,
+    (r) => ({
+      id: r.id,
+      type: r.type,
+      description: r.description,
+      image_url: absoluteUrlOrNull(r.imageUrl),
+      created_at: iso(r.createdAt),
+      municipality: r.slug,
+      url: `${q.site}/reports/${r.slug}#report-${r.id}`,
+    }),
+    (r) => [r.createdKey, r.id],
+  );
+};
+
+const LISTS: Record<Resource, List> = {
+  municipalities: listMunicipalities,
+  promotions: listPromotions,
+  events: listEvents,
+  merchants: listMerchants,
+  reports: listReports,
+};
+
+/** One page of a resource after the (checked) cursor, in the asked language. */
 export async function listResource(resource: Resource, params: ListParams): Promise<Page<Record<string, unknown>>> {
   const db = await getDb();
-  const site = baseUrl();
-  const cursor = checkCursor(resource, decodeCursor(params.cursor));
-  const take = params.limit + 1;
-  const locale = params.locale ?? "en";
-  switch (resource) {
-    case "municipalities": {
-      const rows = await db
-        .select({
-          id: municipalities.id,
-          name: municipalities.name,
-          slug: municipalities.slug,
-          logoUrl: municipalities.logoUrl,
-          originalLocale: municipalities.originalLocale,
-          translations: municipalities.translations,
-        })
-        .from(municipalities)
-        .where(and(activeTown, after(municipalities.slug, municipalities.id, cursor, "asc")))
-        .orderBy(asc(municipalities.slug), asc(municipalities.id))
-        .limit(take);
-      return page(
-        rows,
-        params.limit,
-        (r) => ({
-          id: r.id,
-          slug: r.slug,
-          ...texts(r, { name: "name" }, locale),
-          // Pictures uploaded here are stored as site paths (`/media/…`): API clients get full addresses.
-          logo_url: absoluteUrlOrNull(r.logoUrl),
-          url: `${site}/${r.slug}`,
-        }),
-        (r) => [r.slug, r.id],
-      );
-    }
-    case "promotions": {
-      const created = sql<string>`to_char(${promotions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-      const rows = await db
-        .select({
-          id: promotions.id,
-          title: promotions.title,
-          description: promotions.description,
-          category: promotions.category,
-          price: promotions.price,
-          originalPrice: promotions.originalPrice,
-          discount: promotions.discount,
-          validUntil: promotions.validUntil,
-          isPremium: promotions.isPremium,
-          imageUrl: promotions.imageUrl,
-          termsAndConditions: promotions.termsAndConditions,
-          originalLocale: promotions.originalLocale,
-          translations: promotions.translations,
-          createdAt: promotions.createdAt,
-          createdKey: created,
-          merchantId: merchants.id,
-          merchantName: merchants.businessName,
-          slug: municipalities.slug,
-        })
-        .from(promotions)
-        .innerJoin(municipalities, eq(municipalities.id, promotions.municipalityId))
-        .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
-        .where(
-          and(
-            activeTown,
-            townFilter(params.municipality),
-            cursor
-              ? or(
-                  sql`${promotions.createdAt} < ${cursor[0]}::timestamptz`,
-                  and(sql`${promotions.createdAt} = ${cursor[0]}::timestamptz`, lt(promotions.id, cursor[1])),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(promotions.createdAt), desc(promotions.id))
-        .limit(take);
-      return page(
-        rows,
-        params.limit,
-        (r) => ({
-          id: r.id,
-          ...texts(r, { title: "title", description: "description", terms: "terms_and_conditions" }, locale),
-          category: r.category,
-          price: r.price,
-          original_price: r.originalPrice,
-          discount: r.discount,
-          valid_until: r.validUntil,
-          is_premium: r.isPremium,
-          image_url: absoluteUrlOrNull(r.imageUrl),
-          created_at: iso(r.createdAt),
-          municipality: r.slug,
-          merchant: { id: r.merchantId, name: r.merchantName },
-          url: `${site}/promotions/${r.slug}/${r.id}`,
-        }),
-        (r) => [r.createdKey, r.id],
-      );
-    }
-    case "events": {
-      const from = params.from ?? todayIso();
-      const rows = await db
-        .select({
-          id: events.id,
-          title: events.title,
-          description: events.description,
-          category: events.category,
-          venue: events.venue,
-          startDate: events.startDate,
-          time: events.time,
-          price: events.price,
-          isFeatured: events.isFeatured,
-          attendees: events.attendees,
-          imageUrl: events.imageUrl,
-          originalLocale: events.originalLocale,
-          translations: events.translations,
-          createdAt: events.createdAt,
-          merchantId: merchants.id,
-          merchantName: merchants.businessName,
-          slug: municipalities.slug,
-        })
-        .from(events)
-        .innerJoin(municipalities, eq(municipalities.id, events.municipalityId))
-        .innerJoin(merchants, eq(merchants.id, events.merchantId))
-        .where(
-          and(
-            activeTown,
-            townFilter(params.municipality),
-            gte(events.startDate, from),
-            after(events.startDate, events.id, cursor, "asc"),
-          ),
-        )
-        .orderBy(asc(events.startDate), asc(events.id))
-        .limit(take);
-      return page(
-        rows,
-        params.limit,
-        (r) => ({
-          id: r.id,
-          ...texts(r, { title: "title", description: "description" }, locale),
-          category: r.category,
-          venue: r.venue,
-          start_date: r.startDate,
-          time: r.time,
-          price: r.price,
-          is_featured: r.isFeatured,
-          attendees: r.attendees,
-          image_url: absoluteUrlOrNull(r.imageUrl),
-          created_at: iso(r.createdAt),
-          municipality: r.slug,
-          merchant: { id: r.merchantId, name: r.merchantName },
-          url: `${site}/events/${r.slug}/${r.id}`,
-        }),
-        (r) => [r.startDate, r.id],
-      );
-    }
-    case "merchants": {
-      const rows = await db
-        .select({
-          id: merchants.id,
-          name: merchants.businessName,
-          category: merchants.category,
-          address: merchants.address,
-          phone: merchants.phoneNumber,
-          website: merchants.websiteUrl,
-          facebook: merchants.facebookUrl,
-          instagram: merchants.instagramUrl,
-          logoUrl: merchants.logoUrl,
-          openingHours: merchants.openingHours,
-          isPremium: merchants.isPremium,
-          description: merchants.description,
-          originalLocale: merchants.originalLocale,
-          translations: merchants.translations,
-          slug: municipalities.slug,
-        })
-        .from(merchants)
-        .innerJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
-        .where(
-          and(activeTown, townFilter(params.municipality), after(merchants.businessName, merchants.id, cursor, "asc")),
-        )
-        .orderBy(asc(merchants.businessName), asc(merchants.id))
-        .limit(take);
-      return page(
-        rows,
-        params.limit,
-        (r) => ({
-          id: r.id,
-          name: r.name,
-          ...texts(r, { description: "description" }, locale),
-          category: r.category,
-          address: r.address,
-          phone_number: r.phone,
-          website_url: r.website,
-          facebook_url: r.facebook,
-          instagram_url: r.instagram,
-          logo_url: absoluteUrlOrNull(r.logoUrl),
-          opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
-          is_premium: r.isPremium,
-          municipality: r.slug,
-          url: `${site}/merchants/${r.id}`,
-        }),
-        (r) => [r.name, r.id],
-      );
-    }
-    case "reports": {
-      const created = sql<string>`to_char(${reports.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-      const rows = await db
-        .select({
-          id: reports.id,
-          type: reports.type,
-          description: reports.description,
-          imageUrl: reports.imageUrl,
-          createdAt: reports.createdAt,
-          createdKey: created,
-          slug: municipalities.slug,
-        })
-        .from(reports)
-        .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
-        .where(
-          and(
-            activeTown,
-            eq(reports.status, "approved"),
-            townFilter(params.municipality),
-            cursor
-              ? or(
-                  sql`${reports.createdAt} < ${cursor[0]}::timestamptz`,
-                  and(sql`${reports.createdAt} = ${cursor[0]}::timestamptz`, lt(reports.id, cursor[1])),
-                )
-              : undefined,
-          ),
-        )
-        .orderBy(desc(reports.createdAt), desc(reports.id))
-        .limit(take);
-      return page(
-        rows,
-        params.limit,
-        (r) => ({
-          id: r.id,
-          type: r.type,
-          description: r.description,
-          image_url: absoluteUrlOrNull(r.imageUrl),
-          created_at: iso(r.createdAt),
-          municipality: r.slug,
-          url: `${site}/reports/${r.slug}#report-${r.id}`,
-        }),
-        (r) => [r.createdKey, r.id],
-      );
-    }
-  }
+  const query: Query = {
+    site: baseUrl(),
+    cursor: checkCursor(resource, decodeCursor(params.cursor)),
+    limit: params.limit,
+    municipality: params.municipality,
+    from: params.from,
+    locale: params.locale ?? "en",
+  };
+  return LISTS[resource](db, query);
 }

@@ -10,7 +10,7 @@
 import { XMLBuilder } from "fast-xml-parser";
 
 export type AtomLink = { href: string; rel?: string; type?: string; length?: number; title?: string };
-export type AtomEntry = {
+type AtomEntry = {
   id: string;
   title: string;
   updated: Date;
@@ -20,7 +20,7 @@ export type AtomEntry = {
   author?: string | null;
   enclosures?: AtomLink[];
 };
-export type AtomFeed = {
+type AtomFeed = {
   id: string;
   title: string;
   subtitle?: string;
@@ -41,7 +41,7 @@ const isXmlChar = (c: number) =>
   c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
 
 /** A text as XML can carry it: the characters it cannot are dropped. */
-export function xmlSafe(value: string): string {
+function xmlSafe(value: string): string {
   let out = "";
   // By code point: a pair of surrogates is one character, a lone one is dropped.
   for (const ch of value) if (isXmlChar(ch.codePointAt(0) as number)) out += ch;

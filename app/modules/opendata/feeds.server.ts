@@ -23,10 +23,10 @@ import { reportTypeLabel } from "~/modules/mail";
 import { CONTENT_TYPES, parseMediaFile } from "~/modules/media";
 import { type AtomLink, atomDocument } from "./atom.server";
 
-export const FEED_LIMIT = 50;
-export const CALENDAR_LIMIT = 500;
+const FEED_LIMIT = 50;
+const CALENDAR_LIMIT = 500;
 
-export const feedPaths = (slug: string) => ({
+const feedPaths = (slug: string) => ({
   promotions: `/feeds/${slug}/promotions.atom`,
   reports: `/feeds/${slug}/reports.atom`,
   events: `/feeds/${slug}/events.ics`,

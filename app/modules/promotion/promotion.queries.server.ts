@@ -13,9 +13,8 @@ import { todayIso } from "~/lib/i18n/format";
 import { isUuid, likePattern } from "~/lib/db/query";
 import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search/search.server";
 
-export { PROMOTION_SORTS, type PromotionSort };
-export const PROMOTIONS_PAGE_SIZE = 12;
-export const HOME_PROMOTIONS_LIMIT = 12;
+const PROMOTIONS_PAGE_SIZE = 12;
+const HOME_PROMOTIONS_LIMIT = 12;
 
 export type PromotionFilters = {
   category: string | null;

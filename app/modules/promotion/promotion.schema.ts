@@ -20,18 +20,18 @@ import {
 } from "~/lib/forms/validation";
 import { withTranslations } from "~/lib/i18n/translations.schema";
 
-export const PRICING_MODES = ["price", "percentage"] as const;
+const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
 
 /** 'Please fill in all required fields (Title, Valid Until, and Price or Discount).' */
-export const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required";
+const MERCHANT_PROMOTION_REQUIRED = "merchant:promotions.errors.required";
 /** 'Please fill in all required fields (Title, Merchant, Valid Until, Category, Price).' */
 export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequired";
 
 const PRICE_MAX = 60;
 
 /** The translatable fields (issue #18) with their originals' length rules. */
-export const PROMOTION_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, terms: LIMITS.text } as const;
+const PROMOTION_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, terms: LIMITS.text } as const;
 
 const pricingMode = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
@@ -71,7 +71,7 @@ export const merchantPromotionSchema = withTranslations(
     }),
   PROMOTION_TRANSLATABLE,
 );
-export type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
+type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
 
 export const adminPromotionSchema = withTranslations(
   z
@@ -90,7 +90,6 @@ export const adminPromotionSchema = withTranslations(
     }),
   PROMOTION_TRANSLATABLE,
 );
-export type AdminPromotionInput = z.output<typeof adminPromotionSchema>;
 
 /** What the panels' promotion form gives: the content, and the owner fields when the actor may set them. */
 export type PromotionInput = MerchantPromotionInput & {

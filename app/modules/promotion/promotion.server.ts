@@ -11,10 +11,9 @@ import { ownedCommands } from "~/modules/merchant/index.server";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
 
-export type PromotionRow = typeof promotions.$inferSelect;
-export type PromotionListRow = PromotionRow & { businessName: string | null };
+type PromotionRow = typeof promotions.$inferSelect;
 
-export const PROMOTION_NOT_FOUND = "merchant:promotions.errors.notFound";
+const PROMOTION_NOT_FOUND = "merchant:promotions.errors.notFound";
 
 const commands = ownedCommands<PromotionRow, PromotionInput>({
   table: promotions,

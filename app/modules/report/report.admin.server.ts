@@ -33,7 +33,7 @@ export type AdminReportRow = {
   municipalitySlug: string;
 };
 
-export const NOT_PENDING = "admin:reports.notPending";
+const NOT_PENDING = "admin:reports.notPending";
 
 /**
  * The admin's report search: the description by full text (GIN on reports.search_vector), a type or status

@@ -1,7 +1,7 @@
 import type { Actor } from "~/lib/auth/auth.server";
 import type { ReportStatus } from "@db/schema/enums";
 
-export type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "delete";
+type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "delete";
 
 /**
  * SPEC §4/§6: anyone reads approved reports; any signed-in user files one (it starts pending); only

@@ -3,7 +3,7 @@ import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enum
 import { LIMITS, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
-export const REPORT_REQUIRED = "site:reportNew.errors.required";
+const REPORT_REQUIRED = "site:reportNew.errors.required";
 
 export const reportSchema = z.object({
   type: enumField(FILEABLE_REPORT_TYPES as unknown as readonly [string, ...string[]], REPORT_REQUIRED),

@@ -18,8 +18,8 @@ import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
 import { rowColumns } from "~/lib/search/search.server";
 
-export const HOME_REPORTS_LIMIT = 3;
-export const REPORTS_PAGE_SIZE = 12;
+const HOME_REPORTS_LIMIT = 3;
+const REPORTS_PAGE_SIZE = 12;
 
 /**
  * What the public sees of a report. No account email, ever (issue #12): the reporter is a name, or
@@ -143,7 +143,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
   });
 }
 
-export type MyReport = {
+type MyReport = {
   id: string;
   type: string;
   description: string;

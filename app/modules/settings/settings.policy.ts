@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type SettingsAction = "read" | "update";
+type SettingsAction = "read" | "update";
 
 /** Platform settings are read (keys masked) and changed by administrators only (SPEC §6). */
 export function can(actor: Pick<Actor, "role"> | null, _action: SettingsAction): boolean {

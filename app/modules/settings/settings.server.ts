@@ -9,21 +9,21 @@ import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";
 
-export type Settings = {
+type Settings = {
   siteName: string;
   contactEmail: string;
   paymentApiKey: string;
   mapsApiKey: string;
 };
 
-export const SETTING_KEYS: Record<keyof Settings, string> = {
+const SETTING_KEYS: Record<keyof Settings, string> = {
   siteName: "site_name",
   contactEmail: "contact_email",
   paymentApiKey: "payment_api_key",
   mapsApiKey: "maps_api_key",
 };
 
-export const DEFAULT_SITE_NAME = "Buurtplatform";
+const DEFAULT_SITE_NAME = "Buurtplatform";
 const TTL_MS = 5_000;
 let cache: { at: number; value: Settings } | undefined;
 
@@ -51,13 +51,13 @@ export async function getSettings(db?: DbOrTx): Promise<Settings> {
 }
 
 /** "sk_live_abcdef123456" -> "••••3456": enough to recognise a key, never enough to use it. */
-export function maskSecret(value: string): string {
+function maskSecret(value: string): string {
   if (!value) return "";
   return `••••${value.slice(-4)}`;
 }
 
 /** What the settings page may send to a browser: the keys only masked. */
-export type MaskedSettings = {
+type MaskedSettings = {
   siteName: string;
   contactEmail: string;
   paymentApiKeyMasked: string;

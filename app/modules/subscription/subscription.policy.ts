@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type SubscriptionAction = "list" | "create" | "update" | "delete";
+type SubscriptionAction = "list" | "create" | "update" | "delete";
 
 /** Subscriptions are managed by administrators only (SPEC §6). */
 export function can(actor: Actor | null, _action: SubscriptionAction): boolean {

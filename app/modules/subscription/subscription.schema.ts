@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
 import { LIMITS, enumField, optionalDate, optionalText, requiredDate, requiredText } from "~/lib/forms/validation";
 
-export const SUBSCRIPTION_REQUIRED = "admin:subscriptions.required";
+const SUBSCRIPTION_REQUIRED = "admin:subscriptions.required";
 
 /** SPEC §5 Subscription: user, tier, status and start date required; status is set freely. */
 export const subscriptionSchema = z

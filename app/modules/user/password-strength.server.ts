@@ -23,10 +23,10 @@ import * as nl from "@zxcvbn-ts/language-nl-be";
 import { ValidationError } from "~/lib/http/errors";
 import { passwordProblem } from "./password";
 
-export const MIN_SCORE = 3;
+const MIN_SCORE = 3;
 
 /** The warnings zxcvbn gives, each with a message of ours (validation.passwordWeakBecause.<warning>). */
-export const WEAKNESS_REASONS = [
+const WEAKNESS_REASONS = [
   "straightRow",
   "keyPattern",
   "simpleRepeat",

@@ -3,8 +3,8 @@
  * forms' schemas. The strength part (zxcvbn with Dutch, French and English dictionaries) is server-only:
  * password-strength.server.ts.
  */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 /** Returns a translation key describing what is wrong, or null. */
 export function passwordProblem(password: string): string | null {

@@ -6,7 +6,7 @@ import { accountLock } from "~/lib/http/rate-limit.server";
 import { recordEventSafely } from "~/modules/log/index.server";
 import { findUserIdByEmail, rememberLocale } from "./user.server";
 
-export type SignInResult =
+type SignInResult =
   | { ok: true; headers: Headers; role: string; userId: string }
   | { ok: false; retryAfterSec?: number };
 

@@ -8,13 +8,14 @@ import type { Actor } from "~/lib/auth/auth.server";
 import type { CrudCommands } from "~/lib/forms/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { NotFoundError, ValidationError } from "~/lib/http/errors";
+import { changedFields } from "~/lib/db/query";
 import { type ListQuery, type Page, paging, searchWhere } from "~/lib/forms/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
 import { DENSE_MATCHES, encodeCursor, estimateRows, lookupPattern } from "~/lib/forms/lookup.server";
 import { securityEvent } from "~/lib/log.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertMunicipalityId } from "~/modules/municipality/index.server";
-import { can } from "./user.policy";
+import { can, hasMerchantRecord } from "./user.policy";
 import {
   type AdminUserCreateInput,
   type AdminUserUpdateInput,
@@ -127,21 +128,20 @@ export async function createUser(actor: Actor | null, input: AdminUserCreateInpu
       password: input.password,
       role: input.role,
       municipalityId,
-      merchant:
-        input.role === "merchant"
-          ? {
-              businessName: input.business_name ?? input.name,
-              businessEmail: input.business_email ?? input.email,
-              vatNumber: input.vat_number,
-            }
-          : undefined,
+      merchant: hasMerchantRecord(input.role)
+        ? {
+            businessName: input.business_name ?? input.name,
+            businessEmail: input.business_email ?? input.email,
+            vatNumber: input.vat_number,
+          }
+        : undefined,
     });
     await recordEvent(
       {
         userId: actor.id,
         eventType: "user.created",
         description: `${actor.email} created the ${input.role} account ${user.email}`,
-        metadata: { userId: user.id, role: input.role, merchantCreated: input.role === "merchant" },
+        metadata: { userId: user.id, role: input.role, merchantCreated: hasMerchantRecord(input.role) },
       },
       tx,
     );
@@ -160,18 +160,18 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
   const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     if (!current) throw new NotFoundError();
-    const roleChanged = current.role !== input.role;
+    const changed = changedFields(current, { name: input.name, role: input.role });
+    const roleChanged = changed.includes("role");
     if (roleChanged && !can(actor, "set-role", current)) {
       throw new ValidationError("admin:users.ownRole", { role: "admin:users.ownRole" });
     }
-    const changed = [...(current.name !== input.name ? ["name"] : []), ...(roleChanged ? ["role"] : [])];
     const [row] = await tx
       .update(users)
       .set({ name: input.name, role: input.role, updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
     let merchantCreated = false;
-    if (roleChanged && input.role === "merchant") {
+    if (roleChanged && hasMerchantRecord(input.role)) {
       const [existing] = await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id)).limit(1);
       if (!existing) {
         await tx.insert(merchants).values({

@@ -10,6 +10,7 @@ import {
   uuidField,
 } from "~/lib/forms/validation";
 import { passwordProblem } from "./password";
+import { needsBusinessFields } from "./user.policy";
 
 export const loginSchema = z.object({
   email: z
@@ -93,7 +94,7 @@ export const profileSchema = z
 export type ProfileInput = z.output<typeof profileSchema>;
 
 /** SPEC §5 "Admin add user": 'Please fill in all required fields ...'. */
-export const USER_REQUIRED = "admin:users.required";
+const USER_REQUIRED = "admin:users.required";
 const MISMATCH = "admin:users.passwordMismatch";
 
 /** A new password typed by an administrator: blank gets the form's required message. */
@@ -128,7 +129,7 @@ export const adminUserCreateSchema = z
   })
   .superRefine((v, ctx) => {
     newPasswordsMatch(v, ctx);
-    if (v.role === "merchant") {
+    if (needsBusinessFields(v.role)) {
       for (const f of ["business_name", "business_email", "vat_number"] as const) {
         if (!v[f]) ctx.addIssue({ code: "custom", path: [f], message: USER_REQUIRED });
       }

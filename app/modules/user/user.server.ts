@@ -13,10 +13,10 @@ import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { checkCurrentPassword } from "~/lib/auth/password.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertNewPassword } from "./password-strength.server";
-import { can } from "./user.policy";
+import { can, hasMerchantRecord } from "./user.policy";
 import type { ProfileInput, RegisterInput } from "./user.schema";
 
-export type MerchantFields = {
+type MerchantFields = {
   businessName: string;
   businessEmail: string;
   vatNumber: string | null;
@@ -24,7 +24,7 @@ export type MerchantFields = {
   category?: string | null;
 };
 
-export type NewAccount = {
+type NewAccount = {
   name: string;
   email: string;
   password: string;
@@ -36,7 +36,7 @@ export type NewAccount = {
   locale?: Locale;
 };
 
-export async function emailTaken(email: string, db?: DbOrTx): Promise<boolean> {
+async function emailTaken(email: string, db?: DbOrTx): Promise<boolean> {
   const conn = db ?? (await getDb());
   const [row] = await conn.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   return !!row;
@@ -119,14 +119,13 @@ export async function registerAccount(input: RegisterInput, locale: Locale = DEF
       role,
       municipalityId: input.municipalityId,
       locale,
-      merchant:
-        role === "merchant"
-          ? {
-              businessName: input.businessName ?? input.name,
-              businessEmail: input.businessEmail ?? input.email,
-              vatNumber: input.vatNumber,
-            }
-          : undefined,
+      merchant: hasMerchantRecord(role)
+        ? {
+            businessName: input.businessName ?? input.name,
+            businessEmail: input.businessEmail ?? input.email,
+            vatNumber: input.vatNumber,
+          }
+        : undefined,
     });
     await recordEvent(
       {
@@ -141,7 +140,7 @@ export async function registerAccount(input: RegisterInput, locale: Locale = DEF
   });
 }
 
-export type Profile = {
+type Profile = {
   id: string;
   email: string;
   name: string;

@@ -7,7 +7,7 @@ import { errorResponse, failFor, invalidFor, parseWith, readForm } from "~/lib/f
 import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { listAllMunicipalities } from "~/modules/municipality/index.server";
-import { profileSchema } from "~/modules/user";
+import { hasMerchantRecord, profileSchema } from "~/modules/user";
 import { notifyPasswordChanged } from "~/modules/user/index.server";
 import { getProfile, updateProfile } from "~/modules/user/index.server";
 import { listFollows } from "~/modules/notification/index.server";
@@ -209,7 +209,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <PrivacySection
         exports={loaderData.exports}
         exportDays={loaderData.exportDays}
-        isMerchant={profile.role === "merchant"}
+        isMerchant={hasMerchantRecord(profile.role)}
         result={actionData && "intent" in actionData && actionData.intent ? (actionData as PrivacyResult) : null}
         busy={submitting ? (navigation.formData?.get("intent") as string | null) : null}
       />
