@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       "@db": fileURLToPath(new URL("./db", import.meta.url)),
     },
   },
-  // Browser chunks (issue #7): every page needs React and React Router, so they travel as one long-cached
+  // Browser chunks: every page needs React and React Router, so they travel as one long-cached
   // file instead of a dozen small requests a slow phone pays for one round trip at a time.
   build: isSsrBuild
     ? {}
@@ -24,14 +24,14 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The small modules every page loads (translations, icons, meta, error page) as one file.
                 {
                   name: "base",
-                  test: /[\\/]app[\\/](lib[\\/](i18n|i18n-react|i18n-messages|translator|meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx)$/,
+                  test: /[\\/]app[\\/](lib[\\/](i18n[\\/](index|react|messages|translator)|http[\\/]meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx)$/,
                   priority: 2,
                 },
                 // The public pages' shared components (cards, panels, widgets) and formatting as one file; the
                 // landing page's search box stays apart so the landing page does not load the rest.
                 {
                   name: "site",
-                  test: /[\\/]app[\\/](components[\\/]site[\\/](?!municipality-search)[^\\/]+\.tsx|lib[\\/]format\.ts)$/,
+                  test: /[\\/]app[\\/](components[\\/]site[\\/](?!municipality-search)[^\\/]+\.tsx|lib[\\/]i18n[\\/]format\.ts)$/,
                   priority: 1,
                 },
               ],

@@ -21,7 +21,7 @@ import { MEDIA_SWEEP_JOB } from "~/modules/media/index.server";
 import { forgetNewsletterLimit } from "~/modules/notification/index.server";
 import { can, isOwnAccountInAdminPanel, mustKeepOneAdmin } from "./privacy.policy";
 
-export type EraseOptions = { deleteReports: boolean };
+type EraseOptions = { deleteReports: boolean };
 export type EraseResult = {
   subject: string;
   imagesDeleted: number;

@@ -22,11 +22,11 @@ import { renderExportHtml } from "./export-html.server";
 import { SIGN_IN_EVENTS, collectUserData } from "./collect.server";
 import { EXPORT_JOB } from "./privacy.server";
 
-export const RETENTION_JOB = "privacy.retention";
+const RETENTION_JOB = "privacy.retention";
 const DAY = 86_400_000;
 
 /** The fixed periods (RETENTION_DAYS is configurable); documented in the README and the privacy policy. */
-export const RETENTION = {
+const RETENTION = {
   contactMessageDays: 365,
   unconfirmedNewsletterDays: 7,
   expiredSessionDays: 1,
@@ -37,7 +37,7 @@ const localeOf = (value: string | null | undefined): Locale => (isLocale(value) 
 const rowCount = (result: unknown) => changedRows(result) ?? 0;
 
 /** Builds the export `exportId` (idempotent: a ready one is left as it is). */
-export async function buildExport(db: DbOrTx, exportId: string): Promise<void> {
+async function buildExport(db: DbOrTx, exportId: string): Promise<void> {
   const [row] = await db
     .select({
       id: dataExports.id,
@@ -116,7 +116,7 @@ registerJob<{ exportId: string }>(
   { maxAttempts: 5 },
 );
 
-export type RetentionResult = Record<
+type RetentionResult = Record<
   | "auditDeleted"
   | "auditReduced"
   | "sessions"

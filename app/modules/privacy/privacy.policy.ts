@@ -1,6 +1,6 @@
 import type { Actor } from "~/lib/auth/auth.server";
 
-export type PrivacyAction =
+type PrivacyAction =
   /** Prepare a download of everything held about the target account. */
   | "export"
   /** Erase the target account. */

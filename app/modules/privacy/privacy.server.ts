@@ -24,7 +24,7 @@ import { isTextId, isUuid } from "~/lib/db/query";
 
 export const EXPORT_JOB = "privacy.export";
 /** Exports one requester may prepare for one account per 24 hours. */
-export const EXPORTS_PER_DAY = 3;
+const EXPORTS_PER_DAY = 3;
 
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Export requests and downloads                                                                               */
@@ -139,8 +139,6 @@ export async function listExports(
     .limit(5);
   return rows.map((r) => ({ ...r, status: r.status as ExportSummary["status"] }));
 }
-
-export type ExportFormat = "json" | "html";
 
 /**
  * A prepared export's file, for its subject or the administrator who asked for it: 404 for anyone else,
