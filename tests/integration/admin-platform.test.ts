@@ -1,5 +1,5 @@
 /** Subscriptions, features, municipalities, settings, the audit log reader and the dashboard counts. */
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { events, platformEventLogs, platformSettings, promotions, subscriptions } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
@@ -203,6 +203,12 @@ describe("audit log reader and dashboard", () => {
   it("lists newest first with the user's email, or null for system rows", async () => {
     const admin = await actorFor(await makeUser("admin"));
     await recordEvent({ userId: null, eventType: "system.test", description: "System did a thing zq1" });
+    // Two rows written within the same clock tick would tie on created_at: the first is made a second older.
+    const db = await getDb();
+    await db
+      .update(platformEventLogs)
+      .set({ createdAt: sql`created_at - interval '1 second'` })
+      .where(eq(platformEventLogs.description, "System did a thing zq1"));
     await recordEvent({ userId: admin.id, eventType: "admin.test", description: "Admin did a thing zq2" });
     const { rows } = await listLogs(admin, { q: "did a thing zq" });
     expect(rows.map((r) => r.description)).toEqual(["Admin did a thing zq2", "System did a thing zq1"]);
