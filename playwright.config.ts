@@ -20,6 +20,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     // Recording a trace costs every test a sixth of its time; a failing test is retried once on CI, with one.
     trace: "on-first-retry",
+    // The service worker answers navigations itself, which page.route() cannot see: only the spec of the
+    // installed app (tests/e2e/phone.spec.ts) lets it run.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -16,6 +16,7 @@ import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
 import { LinkNavigation } from "./components/link";
+import { OfflineSupport } from "./components/site/offline";
 import type { Locale, Messages, Namespace } from "~/lib/i18n";
 import { I18nProvider, useTranslation } from "~/lib/i18n/react";
 import { createI18n } from "~/lib/i18n/translator";
@@ -25,6 +26,9 @@ import { rootData } from "./server/root-data.server";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // With credentials: a signed-in resident's installed app opens on their own municipality.
+  { rel: "manifest", href: "/manifest.webmanifest", crossOrigin: "use-credentials" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
   { rel: "stylesheet", href: appCss },
 ];
 
@@ -101,6 +105,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         <I18nProvider i18n={i18n}>
+          <OfflineSupport />
           {children}
           <CookieNotice />
           {data && <LanguageSync locale={locale} />}

@@ -21,6 +21,7 @@ export default [
   // Uploaded images (issue #14): the upload of an image field, and every variant at its content address.
   route("media/upload", "routes/api/media-upload.ts"),
   route("media/:file", "routes/api/media.ts"),
+  route("manifest.webmanifest", "routes/api/manifest.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/landing.tsx"),
@@ -47,6 +48,7 @@ export default [
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),
     route("unsubscribe", "routes/site/unsubscribe.tsx"),
+    route("offline", "routes/site/offline.tsx"),
     route("404", "routes/site/not-found.tsx", { id: "not-found" }),
     // A single segment that is none of the fixed routes above (static segments always rank first).
     route(":municipality", "routes/site/municipality.tsx"),

@@ -14,7 +14,12 @@ const DEMO_MERCHANT = { email: "merchant@demo.buurtplatform.be", password: "Demo
 const shots = [
   { file: "landing.png", path: "/", viewport: { width: 1280, height: 800 } },
   { file: "municipality-phone.png", path: "/hasselt", viewport: { width: 390, height: 844 } },
-  { file: "merchant-panel.png", path: "/merchant/dashboard", viewport: { width: 1280, height: 800 }, as: DEMO_MERCHANT },
+  {
+    file: "merchant-panel.png",
+    path: "/merchant/dashboard",
+    viewport: { width: 1280, height: 800 },
+    as: DEMO_MERCHANT,
+  },
 ];
 
 ensureBuild();

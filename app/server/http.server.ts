@@ -204,7 +204,14 @@ function publicFiles(clientDir: string) {
     .readdirSync(clientDir, { withFileTypes: true })
     .filter((e) => e.name !== "assets")
     .map((e) => (e.isDirectory() ? `/${e.name}/` : `/${e.name}`));
-  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  const serve = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    // The service worker is looked at again on every visit, so a new version reaches phones at once.
+    setHeaders: (res, file) => {
+      if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+    },
+  });
   return (req: Request, res: Response, next: NextFunction) => {
     if (entries.some((p) => (p.endsWith("/") ? req.path.startsWith(p) : req.path === p))) serve(req, res, next);
     else next();

@@ -64,6 +64,9 @@ const MATRIX: Record<string, Row> = {
   // Issue #13: feeds and the open-data API are public and read-only; the mail preview exists in development only.
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
+  // The installed app's manifest and the offline page are public and hold nothing personal.
+  "routes/api/manifest": { url: "/manifest.webmanifest", get: "ok", post: "none" },
+  "routes/site/offline": { url: "/offline", get: "ok", post: "none" },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
   // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
   "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },

@@ -36,6 +36,10 @@ export const RESERVED_SLUGS = [
   "favicon.ico",
   "favicon.svg",
   "robots.txt",
+  "offline",
+  "icons",
+  "sw.js",
+  "manifest.webmanifest",
 ] as const;
 
 export function isReservedSlug(slug: string): boolean {

@@ -37,6 +37,9 @@ async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): P
   }
 }
 
+/** The service worker keeps the last municipality home a reader opened, to show it offline. */
+export const headers: Route.HeadersFunction = () => ({ "X-Offline": "keep", "X-Offline-Kind": "home" });
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
   const actor = await context.getActor();
