@@ -11,6 +11,7 @@ export default [
   route("logout", "routes/account/logout.ts"),
   // A prepared data export (issue #19): JSON or HTML, for its subject or the administrator who asked.
   route("profile/export/:exportId/:format", "routes/account/export-download.ts"),
+  route("profile/push", "routes/account/push.ts"),
   // Machine-readable public data (issue #13): feeds per municipality and the versioned open-data API.
   route("feeds/:municipality/:file", "routes/api/feed.ts"),
   route("api/v1/:resource", "routes/api/v1.ts"),

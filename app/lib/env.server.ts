@@ -65,6 +65,23 @@ const schema = z.object({
   /** Uploaded images (issue #14): in the database ("db", the default) or in MEDIA_DIR ("dir"). */
   MEDIA_STORAGE: z.enum(["db", "dir"]).default("db"),
   MEDIA_DIR: z.string().default("./data-media"),
+  /**
+   * Web Push: the push services a browser's subscription may point at (origins, `*.` for any subdomain). Nothing
+   * else is ever fetched: a subscription naming another address is refused.
+   */
+  PUSH_SERVICES: z
+    .string()
+    .default(
+      "https://fcm.googleapis.com,https://updates.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com",
+    )
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  /** A push service that does not answer within this time is tried again later; the queue moves on. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 type Env = z.infer<typeof schema>;

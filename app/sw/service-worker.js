@@ -118,3 +118,30 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(caches.match(request, { cacheName: PRECACHE }).then((hit) => hit || fetch(request)));
   }
 });
+
+/** An urgent report pushed by the server (notification module, push.jobs.server.ts): shown as a notification. */
+self.addEventListener("push", (event) => {
+  let message = {};
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    return;
+  }
+  if (!message.title) return;
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body || "",
+      tag: message.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: message.url || "/" },
+    }),
+  );
+});
+
+/** Opening the notification opens the report's page. */
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
+  event.waitUntil(self.clients.openWindow(url));
+});

@@ -731,3 +731,29 @@ export const dataExports = pgTable(
     check("data_exports_status_check", sql`status in ('pending', 'ready', 'failed')`),
   ],
 );
+
+/**
+ * A browser's Web Push subscription ("notify me on this device"): where the push service accepts messages for
+ * that device and the keys its messages are encrypted with. Urgent reports of the towns the resident follows are
+ * pushed to it. Deleted with the account, and when the push service says it is gone (404/410).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** The browser's own description of itself, to tell the resident's devices apart in their data export. */
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);

@@ -67,6 +67,8 @@ const MATRIX: Record<string, Row> = {
   // The installed app's manifest and the offline page are public and hold nothing personal.
   "routes/api/manifest": { url: "/manifest.webmanifest", get: "ok", post: "none" },
   "routes/site/offline": { url: "/offline", get: "ok", post: "none" },
+  // A resident's push devices: signed in only; a subscription that is not valid is a 400.
+  "routes/account/push": { url: "/profile/push", get: signedIn("login", "ok"), post: signedIn("login", "handled") },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
   // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
   "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },

@@ -117,6 +117,18 @@ test.describe("the installed app", () => {
     await controlled(page);
     await expect.poll(() => keptPages(page)).toEqual(["/hasselt"]);
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // Notifications on this device: offered on the profile; this test browser has no push service to reach,
+    // so turning it on ends in a clear message instead of a silent failure.
+    await context.grantPermissions(["notifications"], { origin: server.origin });
+    await page.goto(`${server.origin}/profile?lng=en#notifications`);
+    const turnOn = page.getByRole("button", { name: "Notify me on this device" });
+    await expect(turnOn).toBeVisible();
+    await expectAccessible(page);
+    await turnOn.click();
+    await expect(page.getByText("Notifications could not be turned on. Please try again later.")).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.goto(`${server.origin}/hasselt`);
     // The header's sign-out button, whatever language the resident's account uses.
     await page.getByRole("banner").locator('form[action="/logout"] button').click();
     await page.waitForURL((url) => url.pathname.startsWith("/login"));

@@ -7,3 +7,10 @@ export {
   requestNewsletter,
 } from "./newsletter.server";
 export { describeUnsubscribe, unsubscribe } from "./unsubscribe.server";
+export {
+  countPushDevices,
+  isAllowedPushEndpoint,
+  removePushSubscription,
+  savePushSubscription,
+  vapidKeys,
+} from "./push.server";

@@ -11,6 +11,7 @@ import {
   merchants,
   municipalities,
   municipalityFollows,
+  pushSubscriptions,
   newsletterSubscriptions,
   platformEventLogs,
   promotions,
@@ -87,6 +88,21 @@ const followsOf = (db: DbOrTx, userId: string) =>
     .innerJoin(municipalities, eq(municipalities.id, municipalityFollows.municipalityId))
     .where(eq(municipalityFollows.userId, userId))
     .orderBy(municipalities.name);
+
+/** The devices that get push notifications: the push service (not the device's address or keys) and when. */
+const pushDevicesOf = async (db: DbOrTx, userId: string) =>
+  (
+    await db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        device: pushSubscriptions.userAgent,
+        createdAt: pushSubscriptions.createdAt,
+        lastSentAt: pushSubscriptions.lastSentAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(pushSubscriptions.createdAt)
+  ).map(({ endpoint, ...row }) => ({ pushService: new URL(endpoint).host, ...row }));
 
 /** By account and by address: a subscription made before the account existed is theirs too. */
 const newsletterSubscriptionsOf = (db: DbOrTx, userId: string, email: string) =>
@@ -287,6 +303,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionRows,
     audit,
     images,
+    pushDevices,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -299,6 +316,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionsOf(db, userId),
     auditRowsOf(db, userId),
     uploadsOf(db, userId),
+    pushDevicesOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -317,6 +335,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     municipality: account.municipalityName ? { name: account.municipalityName, slug: account.municipalitySlug } : null,
     reports: reportRows,
     follows,
+    pushDevices,
     newsletterSubscriptions: newsletter,
     contactMessages: contact,
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,

@@ -37,6 +37,12 @@ const SECTIONS: Section[] = [
     fields: ["municipality", "urgentAlerts", "weeklyDigest", "createdAt"],
   },
   {
+    id: "push",
+    title: "account:privacy.file.pushDevices",
+    rows: (d) => d.pushDevices,
+    fields: ["pushService", "device", "createdAt", "lastSentAt"],
+  },
+  {
     id: "newsletter",
     title: "account:privacy.file.newsletter",
     rows: (d) => d.newsletterSubscriptions,

@@ -107,6 +107,7 @@ async function enqueueModerationJobs(tx: DbOrTx, report: { id: string; status: s
   await enqueue(REPORT_JOBS.outcomeMail, { reportId: report.id }, once(REPORT_JOBS.outcomeMail), tx);
   if (report.status === "approved" && isUrgentType(report.type)) {
     await enqueue(REPORT_JOBS.urgentAlert, { reportId: report.id }, once(REPORT_JOBS.urgentAlert), tx);
+    await enqueue(REPORT_JOBS.urgentPush, { reportId: report.id }, once(REPORT_JOBS.urgentPush), tx);
   }
 }
 

@@ -8,4 +8,6 @@ export const REPORT_JOBS = {
   outcomeMail: "report.outcome-mail",
   /** An approved urgent report is announced to the municipality's followers. */
   urgentAlert: "report.urgent-alert",
+  /** An approved urgent report is pushed to the devices of the municipality's followers. */
+  urgentPush: "report.urgent-push",
 } as const;

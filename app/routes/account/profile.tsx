@@ -18,6 +18,7 @@ import { deleteAccountSchema } from "~/modules/privacy";
 import { type ExportSummary, deleteOwnAccount, listExports, requestExport } from "~/modules/privacy/index.server";
 import { Link } from "~/components/link";
 import { FollowForm } from "~/components/site/follow-form";
+import { PushDevice } from "~/components/site/push-device";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -204,6 +205,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <PushDevice following={follows.some((f) => f.urgentAlerts)} />
       </section>
 
       <PrivacySection

@@ -34,6 +34,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <li>{t("privacy.collectReports")}</li>
           <li>{t("privacy.collectMerchant")}</li>
           <li>{t("privacy.collectFollows")}</li>
+          <li>{t("privacy.collectPush")}</li>
           <li>{t("privacy.collectContact")}</li>
           <li>{t("privacy.collectSecurity")}</li>
           <li>{t("privacy.collectMail")}</li>
@@ -50,6 +51,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <li>{t("privacy.retentionSessions")}</li>
           <li>{t("privacy.retentionContact")}</li>
           <li>{t("privacy.retentionNewsletter")}</li>
+          <li>{t("privacy.retentionPush")}</li>
           <li>{t("privacy.retentionLive")}</li>
           <li>{t("privacy.retentionMail")}</li>
           <li>{t("privacy.retentionExports", { exportDays })}</li>
@@ -58,6 +60,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       </StaticSection>
       <StaticSection id="cookies" title={t("privacy.cookiesTitle")}>
         <p>{t("privacy.cookies")}</p>
+        <p className="mt-2">{t("privacy.offline")}</p>
       </StaticSection>
       <StaticSection id="rights" title={t("privacy.rightsTitle")}>
         <p>{t("privacy.rights")}</p>
