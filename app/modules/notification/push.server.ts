@@ -77,7 +77,8 @@ export async function savePushSubscription(
   userAgent: string | null,
 ): Promise<void> {
   authorize(can, actor, "follow");
-  if (!isAllowedPushEndpoint(input.endpoint)) throw new ValidationError("push.badEndpoint", { endpoint: "push.badEndpoint" });
+  if (!isAllowedPushEndpoint(input.endpoint))
+    throw new ValidationError("push.badEndpoint", { endpoint: "push.badEndpoint" });
   const db = await getDb();
   const values = {
     userId: actor.id,
