@@ -9,7 +9,6 @@ export {
 export { describeUnsubscribe, unsubscribe } from "./unsubscribe.server";
 export {
   countPushDevices,
-  isAllowedPushEndpoint,
   removePushSubscription,
   savePushSubscription,
   vapidKeys,

@@ -53,7 +53,7 @@ async function loadReport(db: Parameters<Parameters<typeof registerJob>[1]>[1]["
 }
 
 /** The notification a follower reads: the type and town in their language, the start of the description. */
-export function urgentPushMessage(report: ReportForPush, locale: Locale): PushMessage {
+function urgentPushMessage(report: ReportForPush, locale: Locale): PushMessage {
   const t = serverT(locale);
   const city = localizedText(report, "name", locale) ?? report.name;
   const text = report.description.replace(/\s+/g, " ").trim();
