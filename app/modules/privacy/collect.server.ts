@@ -6,6 +6,7 @@
 import { desc, eq, or } from "drizzle-orm";
 import {
   contactMessages,
+  eventAttendances,
   events,
   media,
   merchants,
@@ -116,6 +117,23 @@ const contactMessagesOf = (db: DbOrTx, userId: string, email: string) =>
     .from(contactMessages)
     .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, email)))
     .orderBy(desc(contactMessages.createdAt))
+    .limit(CAP);
+
+/** The events the person registered for (the registration goes with the event or the account). */
+const eventAttendancesOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      title: events.title,
+      venue: events.venue,
+      startDate: events.startDate,
+      municipality: municipalities.name,
+      createdAt: eventAttendances.createdAt,
+    })
+    .from(eventAttendances)
+    .innerJoin(events, eq(events.id, eventAttendances.eventId))
+    .leftJoin(municipalities, eq(municipalities.id, events.municipalityId))
+    .where(eq(eventAttendances.userId, userId))
+    .orderBy(desc(eventAttendances.createdAt))
     .limit(CAP);
 
 const merchantRecordOf = async (db: DbOrTx, userId: string) => {
@@ -287,6 +305,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionRows,
     audit,
     images,
+    attendances,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -299,6 +318,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionsOf(db, userId),
     auditRowsOf(db, userId),
     uploadsOf(db, userId),
+    eventAttendancesOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -319,6 +339,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     follows,
     newsletterSubscriptions: newsletter,
     contactMessages: contact,
+    eventAttendances: attendances,
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,
     subscriptions: subs,
     images,
