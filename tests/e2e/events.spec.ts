@@ -15,7 +15,8 @@ async function signedIn(browser: Browser, who: { email: string; password: string
 }
 
 const attendingLine = (page: Page) => page.getByTestId("attending-count");
-const countOf = async (page: Page) => Number((await attendingLine(page).innerText()).match(/\d+/)?.[0] ?? "NaN");
+const countOf = async (page: Page) =>
+  Number(((await attendingLine(page).textContent()) ?? "").match(/\d+/)?.[0] ?? "NaN");
 
 test.describe("events", () => {
   test("a resident registers, the count changes, the organiser sees the first name, the resident cancels", async ({
@@ -101,6 +102,79 @@ test.describe("promotion tags", () => {
     await page.getByRole("link", { name: /Hay fever check and starter kit/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Hay fever check");
     await expect(page.getByRole("region", { name: "Tags" })).toHaveCount(0);
+  });
+});
+
+test.describe("tags and practical information in the merchant panel", () => {
+  test("a merchant tags a promotion and writes an event's practical information; both show on the site", async ({
+    browser,
+  }) => {
+    test.slow();
+    const page = await signedIn(browser, DEMO.merchant);
+    const title = `Tagged offer ${Date.now().toString(36)}`;
+    await page.goto("/merchant/promotions?lng=en");
+    await page.getByRole("button", { name: "Add promotion" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Valid until").fill(new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10));
+    await dialog.getByLabel("Price", { exact: true }).fill("€3");
+    const tags = dialog.getByRole("group", { name: "Tags" });
+    await tags.getByLabel("Accessible").check();
+    await tags.getByLabel("Limited stock").check();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog.getByText("Promotion added successfully!")).toBeVisible();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    await page.goto("/promotions/hasselt?lng=en&tag=accessible");
+    await page.getByRole("link", { name: new RegExp(title) }).click();
+    await expect(page.getByRole("region", { name: "Tags" }).getByRole("listitem")).toHaveText([
+      "Accessible",
+      "Limited stock",
+    ]);
+
+    // Unchecking every tag clears them: nothing chosen, nothing shown.
+    await page.goto("/merchant/promotions?lng=en");
+    const row = page.getByRole("row").filter({ hasText: title });
+    await row.getByRole("button", { name: /Edit/ }).click();
+    await expect(tags.getByLabel("Accessible")).toBeChecked();
+    await tags.getByLabel("Accessible").uncheck();
+    await tags.getByLabel("Limited stock").uncheck();
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await page.goto("/promotions/hasselt?lng=en&tag=accessible");
+    await expect(page.getByRole("link", { name: new RegExp(title) })).toHaveCount(0);
+    await page.goto("/merchant/promotions?lng=en");
+    await row.getByRole("button", { name: /Delete/ }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(row).toHaveCount(0);
+
+    // Practical information of an event.
+    const event = `Open kitchen ${Date.now().toString(36)}`;
+    await page.goto("/merchant/events?lng=en");
+    await page.getByRole("button", { name: "Add event" }).click();
+    await dialog.getByLabel("Title").fill(event);
+    await dialog.getByLabel("Venue").fill("Grote Markt 12");
+    await dialog.getByLabel("Category").selectOption("Community");
+    await dialog.getByLabel("Start date").fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+    await dialog.getByLabel("Practical information", { exact: true }).fill("Enter through the side door.");
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    await page
+      .getByRole("row")
+      .filter({ hasText: event })
+      .getByRole("link", { name: /View on the site/ })
+      .click();
+    await expect(page.getByRole("region", { name: "Practical information" })).toContainText(
+      "Enter through the side door.",
+    );
+    await page.goto("/merchant/events?lng=en");
+    const eventRow = page.getByRole("row").filter({ hasText: event });
+    await expect(eventRow.getByText("No registrations yet")).toBeVisible();
+    await eventRow.getByRole("button", { name: /Delete/ }).click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(eventRow).toHaveCount(0);
+    await page.context().close();
   });
 });
 
