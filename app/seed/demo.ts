@@ -23,6 +23,7 @@ import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
+import { seedEventExtras } from "./events";
 
 export const DEMO_ACCOUNTS = [
   { role: "user", email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
@@ -2043,6 +2044,8 @@ export async function seedDemo(db: Db): Promise<void> {
     const eventRows = await seedEvents(tx, town, accounts);
     // Content in three languages for some rows: seed/translations.ts
     await seedDemoTranslations(tx);
+    // Promotion tags, events' practical information and registrations: seed/events.ts
+    await seedEventExtras(tx);
     const reportRows = await seedReports(tx, town, accounts);
     await seedSubscriptions(tx, accounts);
     // Towns whose names are not their slugs: seed/towns-with-real-names.ts

@@ -71,6 +71,20 @@ export const EVENT_CATEGORIES = [
   "Festival",
 ] as const;
 export type EventCategory = (typeof EVENT_CATEGORIES)[number];
+/**
+ * The tags a merchant may give a promotion (translations: `common:promotionTags.<tag>`); the public list filters
+ * on them. The database refuses any other value (migration 0020).
+ */
+export const PROMOTION_TAGS = [
+  "family_friendly",
+  "vegetarian",
+  "new",
+  "local_produce",
+  "accessible",
+  "limited_stock",
+] as const;
+export type PromotionTag = (typeof PROMOTION_TAGS)[number];
+
 export const PUBLIC_EVENT_CATEGORIES = ["Music", "Arts", "Sports", "Gaming", "Community", "Education"] as const;
 
 export const SUBSCRIPTION_TIERS = ["Free", "Basic", "Premium", "Enterprise"] as const;

@@ -26,6 +26,7 @@ import {
   EVENT_CATEGORIES,
   METRIC_KINDS,
   PROMOTION_CATEGORIES,
+  PROMOTION_TAGS,
   REPORT_REJECTION_REASONS,
   REPORT_STATUSES,
   REPORT_TYPES,
@@ -242,6 +243,8 @@ export const promotions = pgTable(
     originalPrice: text("original_price"),
     discount: text("discount"),
     termsAndConditions: text("terms_and_conditions"),
+    /** Chosen from PROMOTION_TAGS (migration 0020); empty: none chosen. */
+    tags: text("tags").array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
     ...translatable(),
     createdAt: createdAt(),
     searchVector: searchVector(
@@ -260,6 +263,8 @@ export const promotions = pgTable(
     index("promotions_created_idx").on(t.createdAt),
     index("promotions_search_idx").using("gin", t.searchVector),
     check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
+    index("promotions_tags_idx").using("gin", t.tags),
+    check("promotions_tags_check", sql.raw(`tags <@ array[${PROMOTION_TAGS.map((v) => `'${v}'`).join(", ")}]::text[]`)),
   ],
 );
 
@@ -275,7 +280,10 @@ export const events = pgTable(
     price: text("price"),
     isFeatured: boolean("is_featured").notNull().default(false),
     startDate: date("start_date").notNull(),
+    /** The organiser's expected number of attendees (shown as expected); who registered: event_attendances. */
     attendees: integer("attendees").notNull().default(0),
+    /** Practical information in the original language; translations under "practicalInfo" (migration 0020). */
+    practicalInfo: text("practical_info"),
     category: text("category").notNull(),
     merchantId: text("merchant_id")
       .notNull()
@@ -298,6 +306,27 @@ export const events = pgTable(
     check("events_category_check", inList("category", EVENT_CATEGORIES)),
     check("events_attendees_check", sql`attendees >= 0`),
     check("events_time_check", sql`time is null or time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+  ],
+);
+
+/**
+ * A signed-in resident's registration for an event (migration 0020): one row per person and event. The event
+ * page's "N attending" counts these; the organiser sees the first names. Goes with the event and the account.
+ */
+export const eventAttendances = pgTable(
+  "event_attendances",
+  {
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.userId] }),
+    index("event_attendances_user_created_idx").on(t.userId, t.createdAt),
   ],
 );
 

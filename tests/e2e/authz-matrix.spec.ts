@@ -86,10 +86,12 @@ const MATRIX: Record<string, Row> = {
     post: "none",
   },
   "routes/site/events": { url: "/events/hasselt", get: "ok", post: "none" },
+  // Registering for an event (and cancelling) is the action: a guest is sent to sign in; signed in, an unknown
+  // event is a 404 and a non-resident's registration a 400 (tests/integration/events-attendance.test.ts).
   "routes/site/event-detail": {
     url: "/events/hasselt/00000000-0000-4000-8000-000000000000",
     get: "notfound",
-    post: "none",
+    post: signedIn("login", "handled"),
   },
   "routes/site/reports": { url: "/reports/hasselt", get: "ok", post: "none" },
   "routes/site/report-new": {

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import {
   contactMessages,
   dataExports,
+  eventAttendances,
   mailOutbox,
   media,
   municipalityFollows,
@@ -107,6 +108,10 @@ async function residentWithData() {
     .set({ imageUrl: storedMediaUrl(hash) })
     .where(eq(reports.id, approved.id));
   await db.insert(municipalityFollows).values({ userId: user.id, municipalityId: other.id, weeklyDigest: true });
+  // A registration for an event (event_attendances).
+  const organiser = await makeUser("merchant", { municipalityId: town.id });
+  const event = await makeEvent(organiser.id, town.id, { title: "Street party" });
+  await db.insert(eventAttendances).values({ eventId: event.id, userId: user.id });
   await db
     .insert(newsletterSubscriptions)
     .values({ email: user.email, municipalityId: town.id, userId: user.id, status: "confirmed" });
@@ -155,6 +160,7 @@ describe("data export", () => {
     expect(json.reports.find((r: { status: string }) => r.status === "rejected").moderationReason).toBe("duplicate");
     expect(json.follows).toEqual([expect.objectContaining({ municipality: other.name, weeklyDigest: true })]);
     expect(json.newsletterSubscriptions).toHaveLength(1);
+    expect(json.eventAttendances).toEqual([expect.objectContaining({ title: "Street party" })]);
     expect(json.contactMessages[0]).toMatchObject({ subject: "About my street" });
     expect(json.signInHistory[0]).toMatchObject({ event: "auth.sign_in", ip: "203.0.113.7" });
     expect(json.merchant).toBeNull();
@@ -285,6 +291,7 @@ describe("account deletion", () => {
           "platform_event_logs.user_id",
           "data_exports.user_id",
           "media.owner_id",
+          "event_attendances.user_id",
           "h19_extra.owner",
         ]),
       );
@@ -297,6 +304,7 @@ describe("account deletion", () => {
         "platform_event_logs.description": 1,
         "rate_limits.key": 1,
         "media.owner_id": 1,
+        "event_attendances.user_id": 1,
       });
     } finally {
       await db.execute(sql`drop table h19_extra`);

@@ -88,8 +88,9 @@ describe("promotions list", () => {
 
   it("ignores unknown filter values", () => {
     // While searching, the default order is the best match (issue #17).
-    expect(filters(`category=Weapons&sort=price&page=-3&q=${"x".repeat(300)}`)).toEqual({
+    expect(filters(`category=Weapons&tag=cheap&sort=price&page=-3&q=${"x".repeat(300)}`)).toEqual({
       category: null,
+      tag: null,
       sort: "relevance",
       page: 1,
       q: "x".repeat(100),

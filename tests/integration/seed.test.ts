@@ -13,6 +13,7 @@ import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TIERS,
   accounts,
+  eventAttendances,
   events,
   features,
   merchants,
@@ -193,6 +194,35 @@ describe("demo seed", () => {
     expect(served?.public).toBe(true);
     expect(served?.contentType).toBe("image/avif");
     expect(await countOrphans(db)).toBe(0);
+  });
+
+  it("has promotion tags, practical information in three languages and registrations (seed/events.ts)", async () => {
+    const tagged = await db.select({ tags: promotions.tags }).from(promotions).where(sql`cardinality(tags) > 0`);
+    expect(tagged.length).toBeGreaterThanOrEqual(10);
+    const untagged = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(promotions)
+      .where(sql`cardinality(tags) = 0`);
+    expect(untagged[0].n).toBeGreaterThan(0);
+    const [workshop] = await db.select().from(events).where(eq(events.title, "Bread baking workshop"));
+    expect(workshop.practicalInfo).toMatch(/aprons/);
+    expect(workshop.translations).toMatchObject({
+      nl: { practicalInfo: expect.any(String) },
+      fr: { practicalInfo: expect.any(String) },
+    });
+    const registered = await db
+      .select({ eventId: eventAttendances.eventId })
+      .from(eventAttendances)
+      .where(eq(eventAttendances.eventId, workshop.id));
+    expect(registered).toHaveLength(2);
+    // The demo resident's only registration is for a past event: registering for an upcoming one stays open.
+    const [emma] = await db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email));
+    const mine = await db
+      .select({ startDate: events.startDate })
+      .from(eventAttendances)
+      .innerJoin(events, eq(events.id, eventAttendances.eventId))
+      .where(eq(eventAttendances.userId, emma.id));
+    expect(mine.map((e) => e.startDate < today)).toEqual([true]);
   });
 
   it("is all-or-nothing: a second run fails and changes nothing", async () => {

@@ -82,7 +82,11 @@ function fieldsOf(schema: unknown): string[] {
   for (let i = 0; i < 40 && queue.length; i++) {
     const node = queue.shift();
     if (node?.shape) keys.push(...Object.keys(node.shape));
-    else queue.push(node?.def?.in, node?.def?.out, node?.def?.schema, node?.def?.left, node?.def?.right);
+    // Only the parts that exist: a form with tags (promotions) nests one intersection deeper.
+    else
+      queue.push(
+        ...[node?.def?.in, node?.def?.out, node?.def?.schema, node?.def?.left, node?.def?.right].filter(Boolean),
+      );
   }
   return keys;
 }

@@ -78,13 +78,17 @@ describe("display helpers", () => {
 
 describe("list parameters from the URL", () => {
   it("keep only known values", () => {
-    expect(promotionFiltersFrom(new URL("http://x/?category=Shopping&sort=ending&page=3&q=%20bread%20"))).toEqual({
+    expect(
+      promotionFiltersFrom(new URL("http://x/?category=Shopping&tag=vegetarian&sort=ending&page=3&q=%20bread%20")),
+    ).toEqual({
       category: "Shopping",
+      tag: "vegetarian",
       sort: "ending",
       page: 3,
       q: "bread",
     });
     expect(promotionFiltersFrom(new URL("http://x/?category=Gaming")).category).toBeNull(); // not a public filter
+    expect(promotionFiltersFrom(new URL("http://x/?tag=cheap")).tag).toBeNull(); // not one of the tags
     expect(eventFiltersFrom(new URL("http://x/?when=past&category=Arts&page=x"))).toEqual({
       when: "past",
       category: "Arts",

@@ -19,6 +19,7 @@ type EventFormRow = {
   id: string;
   title: string;
   description: string | null;
+  practicalInfo?: string | null;
   imageUrl: string | null;
   venue: string;
   time: string | null;
@@ -122,6 +123,13 @@ export function EventFields({
           error={fieldErrors.attendees}
         />
       </div>
+      <TextArea
+        label={t("events.fields.practicalInfo")}
+        name="practical_info"
+        defaultValue={row?.practicalInfo ?? ""}
+        hint={t("events.fields.practicalInfoHint")}
+        error={fieldErrors.practical_info}
+      />
       <ImageField
         label={t("common:media.image")}
         name="image_url"
@@ -139,6 +147,7 @@ export function EventFields({
         fields={[
           { name: "title", label: t("events.fields.title") },
           { name: "description", label: t("events.fields.description"), multiline: true },
+          { name: "practicalInfo", label: t("events.fields.practicalInfo"), multiline: true },
         ]}
       />
     </div>

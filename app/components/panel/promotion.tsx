@@ -10,6 +10,7 @@ import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
+import { PromotionTagsField } from "~/components/panel/promotion-tags-field";
 import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
@@ -33,6 +34,7 @@ type PromotionFormRow = {
   originalPrice: string | null;
   discount: string | null;
   termsAndConditions: string | null;
+  tags?: string[];
   isPremium: boolean;
   originalLocale?: string;
   translations?: Translations;
@@ -158,6 +160,7 @@ export function PromotionFields({
         hint={t("promotions.fields.termsHint")}
         error={fieldErrors.terms_and_conditions}
       />
+      <PromotionTagsField value={row?.tags} error={fieldErrors.tags} />
       {can(actor, "set-premium") ? (
         <ToggleField name="is_premium" label={t("admin:promotions.premiumToggle")} defaultChecked={row?.isPremium} />
       ) : (

@@ -224,7 +224,8 @@ type EventCardData = {
   price: string | null;
   isFeatured: boolean;
   startDate: string;
-  attendees: number;
+  /** Residents registered (the organiser's expected number is shown on the event page only). */
+  attending: number;
   category: string;
   originalLocale?: string;
   translations?: Translations;
@@ -282,7 +283,7 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
         <div className="mt-auto flex items-center justify-between pt-1 text-sm">
           <span className="font-semibold text-slate-900">{displayPrice(event.price, t("common.free"))}</span>
           <span className="text-slate-600">
-            {t("events.attending", { count: event.attendees, formatted: formatNumber(event.attendees, i18n.language) })}
+            {t("events.attending", { count: event.attending, formatted: formatNumber(event.attending, i18n.language) })}
           </span>
         </div>
       </div>

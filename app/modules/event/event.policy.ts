@@ -11,3 +11,11 @@ type EventAction = OwnedAction | "set-featured";
 export function can(actor: Pick<Actor, "id" | "role"> | null, action: EventAction, row?: { merchantId: string }) {
   return canOnOwned(actor, action === "set-featured" ? "choose-merchant" : action, row);
 }
+
+/**
+ * Registering for an event is for residents: a signed-in account with the user role. Merchants and
+ * administrators manage events rather than attend them here.
+ */
+export function canAttend(actor: Pick<Actor, "role"> | null) {
+  return actor?.role === "user";
+}

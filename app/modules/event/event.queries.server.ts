@@ -3,9 +3,16 @@
  * the server in one query), the home-page selection and the detail with its organiser.
  */
 import { upcomingEvent } from "~/lib/db/current";
-import { type SQL, and, count, asc, desc, eq, lt } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, lt, sql } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
-import { type ContentLocale, EVENT_CATEGORIES, type Translations, events, merchants } from "@db/schema";
+import {
+  type ContentLocale,
+  EVENT_CATEGORIES,
+  type Translations,
+  eventAttendances,
+  events,
+  merchants,
+} from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { todayIso } from "~/lib/i18n/format";
 import { isUuid } from "~/lib/db/query";
@@ -36,6 +43,11 @@ const cardColumns = {
   isFeatured: events.isFeatured,
   startDate: events.startDate,
   attendees: events.attendees,
+  // Who registered (primary key lookup per card); `attendees` is only the organiser's expectation.
+  attending:
+    sql<number>`(select count(*) from ${eventAttendances} where ${eventAttendances.eventId} = ${events.id})`.mapWith(
+      Number,
+    ),
   category: events.category,
   merchantId: events.merchantId,
   merchantName: merchants.businessName,
@@ -53,7 +65,10 @@ export type EventCard = {
   price: string | null;
   isFeatured: boolean;
   startDate: string;
+  /** The organiser's expected number of attendees (0: not given). */
   attendees: number;
+  /** How many residents registered. */
+  attending: number;
   category: string;
   merchantId: string;
   merchantName: string;
@@ -107,22 +122,47 @@ export async function homeEvents(municipalityId: string, limit = HOME_EVENTS_LIM
 }
 
 export type EventDetail = EventCard & {
-  merchant: { id: string; businessName: string; businessEmail: string; logoUrl: string | null };
+  practicalInfo: string | null;
+  merchant: {
+    id: string;
+    businessName: string;
+    businessEmail: string;
+    logoUrl: string | null;
+    address: string | null;
+    phoneNumber: string | null;
+    websiteUrl: string | null;
+  };
 };
 
 export async function findPublicEvent(municipalityId: string, id: string): Promise<EventDetail | null> {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
-    .select({ ...cardColumns, businessEmail: merchants.businessEmail, logoUrl: merchants.logoUrl })
+    .select({
+      ...cardColumns,
+      practicalInfo: events.practicalInfo,
+      businessEmail: merchants.businessEmail,
+      logoUrl: merchants.logoUrl,
+      address: merchants.address,
+      phoneNumber: merchants.phoneNumber,
+      websiteUrl: merchants.websiteUrl,
+    })
     .from(events)
     .innerJoin(merchants, eq(merchants.id, events.merchantId))
     .where(and(eq(events.id, id), eq(events.municipalityId, municipalityId)))
     .limit(1);
   if (!row) return null;
-  const { businessEmail, logoUrl, ...rest } = row;
+  const { businessEmail, logoUrl, address, phoneNumber, websiteUrl, ...rest } = row;
   return {
     ...rest,
-    merchant: { id: row.merchantId, businessName: row.merchantName, businessEmail, logoUrl },
+    merchant: {
+      id: row.merchantId,
+      businessName: row.merchantName,
+      businessEmail,
+      logoUrl,
+      address,
+      phoneNumber,
+      websiteUrl,
+    },
   };
 }

@@ -16,7 +16,7 @@ import {
 import { withTranslations } from "~/lib/i18n/translations.schema";
 
 /** The translatable fields (issue #18) with their originals' length rules. */
-const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text } as const;
+const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, practicalInfo: LIMITS.text } as const;
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
 const MERCHANT_EVENT_REQUIRED = "merchant:events.errors.required";
@@ -41,6 +41,8 @@ const timeField = () =>
 const baseFields = (required: string) => ({
   title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
+  /** What to bring, how to get in, accessibility: free text; blank shows nothing. */
+  practical_info: optionalText(LIMITS.text),
   image_url: optionalImageUrl(),
   venue: present(requiredText(LIMITS.title, required)),
   time: timeField(),

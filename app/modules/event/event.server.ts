@@ -25,6 +25,7 @@ const commands = ownedCommands<EventRow, EventInput>({
   content: (input) => ({
     title: input.title,
     description: input.description,
+    practicalInfo: input.practical_info,
     imageUrl: input.image_url,
     venue: input.venue,
     time: input.time,

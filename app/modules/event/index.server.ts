@@ -2,3 +2,4 @@
 export { eventFiltersFrom, findPublicEvent, homeEvents, listPublicEvents } from "./event.queries.server";
 export type { EventCard, EventDetail } from "./event.queries.server";
 export { eventCommands, listAllEvents, listOwnEvents } from "./event.server";
+export { attendanceOf, attendeesOf, cancelAttendance, registerAttendance } from "./event.attendance.server";

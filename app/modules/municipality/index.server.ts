@@ -12,3 +12,4 @@ export {
   withPublicPaths,
 } from "./municipality.server";
 export type { MunicipalityOption, MunicipalityRow } from "./municipality.server";
+export { platformFigures } from "./figures.server";

@@ -6,6 +6,7 @@
 import { desc, eq, or } from "drizzle-orm";
 import {
   contactMessages,
+  eventAttendances,
   events,
   media,
   merchants,
@@ -132,6 +133,23 @@ const contactMessagesOf = (db: DbOrTx, userId: string, email: string) =>
     .from(contactMessages)
     .where(or(eq(contactMessages.userId, userId), eq(contactMessages.email, email)))
     .orderBy(desc(contactMessages.createdAt))
+    .limit(CAP);
+
+/** The events the person registered for (the registration goes with the event or the account). */
+const eventAttendancesOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      title: events.title,
+      venue: events.venue,
+      startDate: events.startDate,
+      municipality: municipalities.name,
+      createdAt: eventAttendances.createdAt,
+    })
+    .from(eventAttendances)
+    .innerJoin(events, eq(events.id, eventAttendances.eventId))
+    .leftJoin(municipalities, eq(municipalities.id, events.municipalityId))
+    .where(eq(eventAttendances.userId, userId))
+    .orderBy(desc(eventAttendances.createdAt))
     .limit(CAP);
 
 const merchantRecordOf = async (db: DbOrTx, userId: string) => {
@@ -304,6 +322,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     audit,
     images,
     pushDevices,
+    attendances,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -317,6 +336,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     auditRowsOf(db, userId),
     uploadsOf(db, userId),
     pushDevicesOf(db, userId),
+    eventAttendancesOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -338,6 +358,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     pushDevices,
     newsletterSubscriptions: newsletter,
     contactMessages: contact,
+    eventAttendances: attendances,
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,
     subscriptions: subs,
     images,

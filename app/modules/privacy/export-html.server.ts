@@ -55,6 +55,12 @@ const SECTIONS: Section[] = [
     fields: ["subject", "message", "name", "email", "createdAt"],
   },
   {
+    id: "event-attendances",
+    title: "account:privacy.file.eventAttendances",
+    rows: (d) => d.eventAttendances,
+    fields: ["title", "municipality", "venue", "startDate", "createdAt"],
+  },
+  {
     id: "merchant",
     title: "account:privacy.file.merchant",
     rows: (d) => (d.merchant ? [d.merchant] : null),

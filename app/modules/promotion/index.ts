@@ -1,5 +1,5 @@
 /** The promotion module's door for code that also runs in the browser (policies, schemas, options, pure helpers). */
 export { PROMOTION_SORTS } from "./promotion.options";
 export { can } from "./promotion.policy";
-export { initialPricingMode } from "./promotion.schema";
+export { TAGS_POSTED, initialPricingMode, tagFieldName } from "./promotion.schema";
 export type { PricingMode } from "./promotion.schema";

@@ -3,10 +3,10 @@
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
 import { activePromotion } from "~/lib/db/current";
-import { type SQL, type SQLWrapper, and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, arrayContains, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
 import { type ContentLocale, type Translations, merchants, promotions, translatedTextSql } from "@db/schema";
-import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
+import { PROMOTION_TAGS, PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/i18n/format";
@@ -18,14 +18,17 @@ const HOME_PROMOTIONS_LIMIT = 12;
 
 export type PromotionFilters = {
   category: string | null;
+  /** One of PROMOTION_TAGS, or null (an unknown value is ignored like an unknown category). */
+  tag: string | null;
   q: string;
   sort: PromotionSort;
   page: number;
 };
 
-/** Reads ?category=&q=&sort=&page= from a URL; unknown values fall back to the defaults. */
+/** Reads ?category=&tag=&q=&sort=&page= from a URL; unknown values fall back to the defaults. */
 export function promotionFiltersFrom(url: URL): PromotionFilters {
   const category = url.searchParams.get("category");
+  const tag = url.searchParams.get("tag");
   const sort = url.searchParams.get("sort");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -35,6 +38,7 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
   const asked = (PROMOTION_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PromotionSort) : null;
   return {
     category: category && (PUBLIC_PROMOTION_CATEGORIES as readonly string[]).includes(category) ? category : null,
+    tag: tag && (PROMOTION_TAGS as readonly string[]).includes(tag) ? tag : null,
     q,
     sort: asked && (asked !== "relevance" || searching) ? asked : searching ? "relevance" : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
@@ -57,6 +61,7 @@ const cardColumns = {
   merchantName: merchants.businessName,
   merchantPremium: merchants.isPremium,
   merchantLogoUrl: merchants.logoUrl,
+  tags: promotions.tags,
   originalLocale: promotions.originalLocale,
   translations: promotions.translations,
 };
@@ -77,6 +82,8 @@ export type PromotionCard = {
   merchantName: string;
   merchantPremium: boolean;
   merchantLogoUrl: string | null;
+  /** Chosen from PROMOTION_TAGS; empty when the merchant chose none. */
+  tags: string[];
   /** The language of title, description and terms; the others in translations (lib/i18n/localized.ts). */
   originalLocale: ContentLocale;
   translations: Translations;
@@ -95,6 +102,7 @@ export async function listPublicPromotions(
   const db = await getDb();
   const where: SQL[] = [eq(promotions.municipalityId, municipalityId)];
   if (filters.category) where.push(eq(promotions.category, filters.category));
+  if (filters.tag) where.push(arrayContains(promotions.tags, [filters.tag]));
   const q = searchText(filters.q);
   if (q) {
     // Full-text over the title and description (GIN index on promotions.search_vector), or the merchant's

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import type { Actor } from "~/lib/auth/auth.server";
-import { PROMOTION_CATEGORIES } from "@db/schema/enums";
+import { PROMOTION_CATEGORIES, PROMOTION_TAGS, type PromotionTag } from "@db/schema/enums";
 import { can } from "./promotion.policy";
 import {
   LIMITS,
@@ -32,6 +32,32 @@ const PRICE_MAX = 60;
 
 /** The translatable fields (issue #18) with their originals' length rules. */
 const PROMOTION_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, terms: LIMITS.text } as const;
+
+/** The posted field of one tag's checkbox (`tag_vegetarian`); the form marks that it carries tags with TAGS_POSTED. */
+export const tagFieldName = (tag: string) => `tag_${tag}`;
+export const TAGS_POSTED = "tags_posted";
+const UNKNOWN_TAG = "merchant:promotions.errors.unknownTag";
+
+/**
+ * The chosen tags: one checkbox per tag (a form keeps one value per name). A form without the marker (an
+ * older client) leaves the stored tags alone; an unknown tag is refused, naming nothing stored.
+ */
+const tagsSchema = z.record(z.string(), z.unknown()).transform((form, ctx): { tags?: PromotionTag[] } => {
+  const chosen = Object.keys(form)
+    .filter((k) => k.startsWith("tag_") && form[k] !== undefined && form[k] !== "")
+    .map((k) => k.slice(4));
+  const unknown = chosen.filter((tag) => !(PROMOTION_TAGS as readonly string[]).includes(tag));
+  if (unknown.length > 0) {
+    ctx.addIssue({ code: "custom", path: ["tags"], message: UNKNOWN_TAG });
+    return z.NEVER;
+  }
+  if (form[TAGS_POSTED] === undefined) return {};
+  return { tags: PROMOTION_TAGS.filter((tag) => chosen.includes(tag)) };
+});
+
+/** A promotion form schema with its tags. */
+const withTags = <S extends z.ZodType>(schema: S) =>
+  z.intersection(schema, tagsSchema) as unknown as z.ZodType<z.output<S> & { tags?: PromotionTag[] }>;
 
 const pricingMode = z.preprocess(
   (v) => (typeof v === "string" && v.trim() ? v.trim() : "price"),
@@ -59,36 +85,40 @@ function applyPricingMode<
   return { ...rest, discount: null };
 }
 
-export const merchantPromotionSchema = withTranslations(
-  z
-    .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
-    .transform(applyPricingMode)
-    .superRefine((v, ctx) => {
-      if (!v.price && !v.discount) {
-        ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
-        ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
-      }
-    }),
-  PROMOTION_TRANSLATABLE,
+export const merchantPromotionSchema = withTags(
+  withTranslations(
+    z
+      .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
+      .transform(applyPricingMode)
+      .superRefine((v, ctx) => {
+        if (!v.price && !v.discount) {
+          ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
+          ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
+        }
+      }),
+    PROMOTION_TRANSLATABLE,
+  ),
 );
 type MerchantPromotionInput = z.output<typeof merchantPromotionSchema>;
 
-export const adminPromotionSchema = withTranslations(
-  z
-    .object({
-      ...baseFields(ADMIN_PROMOTION_REQUIRED),
-      merchant_id: present(requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED)),
-      category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
-      is_premium: checkbox(),
-    })
-    .transform(applyPricingMode)
-    .superRefine((v, ctx) => {
-      // The admin form requires the price, or the discount when the percentage mode is chosen.
-      if (!v.price && !v.discount) {
-        ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });
-      }
-    }),
-  PROMOTION_TRANSLATABLE,
+export const adminPromotionSchema = withTags(
+  withTranslations(
+    z
+      .object({
+        ...baseFields(ADMIN_PROMOTION_REQUIRED),
+        merchant_id: present(requiredText(LIMITS.short, ADMIN_PROMOTION_REQUIRED)),
+        category: enumField(PROMOTION_CATEGORIES, ADMIN_PROMOTION_REQUIRED),
+        is_premium: checkbox(),
+      })
+      .transform(applyPricingMode)
+      .superRefine((v, ctx) => {
+        // The admin form requires the price, or the discount when the percentage mode is chosen.
+        if (!v.price && !v.discount) {
+          ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });
+        }
+      }),
+    PROMOTION_TRANSLATABLE,
+  ),
 );
 
 /** What the panels' promotion form gives: the content, and the owner fields when the actor may set them. */

@@ -31,6 +31,7 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
     originalPrice: input.original_price,
     discount: input.discount,
     termsAndConditions: input.terms_and_conditions,
+    ...(input.tags ? { tags: input.tags } : {}),
     ...translationValues(input),
   }),
   chosenOwner: (actor, input) => {

@@ -3,21 +3,43 @@ import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/http/meta";
+import { formatNumber } from "~/lib/i18n/format";
+import { log } from "~/lib/log.server";
+import { platformFigures } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/about";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  // The real counts; if they cannot be read, the two figures are left out rather than guessed.
+  const figures = await platformFigures().catch((err) => {
+    log("error", "about: figures failed", { err });
+    return null;
+  });
   return {
+    figures,
     meta: { title: context.t("site:about.title"), description: context.t("site:about.metaDescription") },
   };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-export default function About() {
-  const { t } = useTranslation("site");
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("site");
+  const { figures } = loaderData;
   const stats = [
-    { icon: MapPinned, value: t("about.cities"), label: t("about.citiesLabel") },
-    { icon: Building2, value: t("about.businesses"), label: t("about.businessesLabel") },
+    ...(figures
+      ? [
+          {
+            icon: MapPinned,
+            value: formatNumber(figures.municipalities, i18n.language),
+            label: t("about.citiesLabel", { count: figures.municipalities }),
+          },
+          {
+            icon: Building2,
+            value: formatNumber(figures.businesses, i18n.language),
+            label: t("about.businessesLabel", { count: figures.businesses }),
+          },
+        ]
+      : []),
     { icon: Languages, value: t("about.languages"), label: t("about.languagesLabel") },
   ];
   return (

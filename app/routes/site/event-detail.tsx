@@ -1,5 +1,5 @@
 import { absoluteUrl, absoluteUrlOrNull } from "~/lib/http/origin.server";
-import { CalendarDays, CheckCircle2, Clock, Globe, Mail, MapPin, Phone, Star, Users } from "~/components/icons";
+import { CalendarDays, Clock, MapPin, Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { localizedText } from "~/lib/i18n/localized";
@@ -8,12 +8,24 @@ import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/compon
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
+import { AttendanceBox, EventContactButtons, eventDestination } from "~/components/site/event-attendance";
+import { EventPracticalInfo } from "~/components/site/event-practical-info";
+import { OrganizerContacts } from "~/components/site/event-organizer";
+import { errorResponse, readForm } from "~/lib/forms/form.server";
+import { requireActor } from "~/lib/auth/guards.server";
+import { todayIso } from "~/lib/i18n/format";
 import { formatDateLong, formatNumber } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
-import { type EventDetail, findPublicEvent } from "~/modules/event/index.server";
+import {
+  type EventDetail,
+  attendanceOf,
+  cancelAttendance,
+  findPublicEvent,
+  registerAttendance,
+} from "~/modules/event/index.server";
 import { eventJsonLd } from "~/modules/opendata";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
@@ -23,8 +35,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
   const town = { name: municipality.name, slug: municipality.slug };
   let event: EventDetail | null = null;
+  let mine = false;
   try {
     event = await municipalityRead(municipality.id, () => findPublicEvent(municipality.id, params.eventId));
+    const actor = event ? await context.getActor() : null;
+    if (event && actor) mine = (await attendanceOf(event.id, actor.id)).attending;
   } catch (err) {
     log("error", "event detail failed", { err, id: params.eventId });
     return data(
@@ -52,6 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     state: "ok" as const,
     municipality: town,
     event,
+    attendance: { mine, over: event.startDate < todayIso() },
     meta: {
       title: localizedText(event, "title", context.locale) ?? event.title,
       description:
@@ -74,6 +90,26 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ),
     },
   };
+}
+
+/** Registering for the event and cancelling: a signed-in resident's own attendance only. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireActor(request, context);
+  const municipality = await requireActiveMunicipality(params.municipality, request);
+  const form = await readForm(request);
+  try {
+    if (form.intent === "register") {
+      await registerAttendance(actor, municipality.id, params.eventId);
+      return { ok: true as const, message: "site:attendance.registered" };
+    }
+    if (form.intent === "cancel") {
+      await cancelAttendance(actor, municipality.id, params.eventId);
+      return { ok: true as const, message: "site:attendance.cancelled" };
+    }
+    return data({ ok: false as const, formError: "validation.malformed" }, { status: 400 });
+  } catch (err) {
+    return errorResponse(err, "site:attendance.errors.failed");
+  }
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
@@ -115,31 +151,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <LocalizedText as="p" value={text(e, "description")} className="mt-2 whitespace-pre-line text-slate-800" />
           </section>
-          <section className="mt-8" aria-labelledby="tags-title">
-            <h2 id="tags-title" className="text-lg font-bold text-slate-900">
-              {t("eventDetail.tags")}
-            </h2>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {PLACEHOLDERS.eventTags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
-                  {t(`placeholders.eventTags.${tag}`)}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="mt-8" aria-labelledby="guidelines-title">
-            <h2 id="guidelines-title" className="text-lg font-bold text-slate-900">
-              {t("eventDetail.guidelines")}
-            </h2>
-            <ul className="mt-3 space-y-2 text-sm text-slate-700">
-              {PLACEHOLDERS.eventGuidelines.map((g) => (
-                <li key={g} className="flex gap-2">
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                  {t(`placeholders.guidelines.${g}`)}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <EventPracticalInfo event={e} />
         </div>
 
         <div className="space-y-6">
@@ -184,32 +196,24 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </dt>
                 <dd className="text-slate-800">{e.venue}</dd>
               </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <Users aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.attendees")}</span>
-                </dt>
-                <dd className="text-slate-800">
-                  {t("events.attending", { count: formatNumber(e.attendees, i18n.language) })}
-                </dd>
-              </div>
             </dl>
             <p className="mt-4 text-2xl font-bold text-slate-900">
               <span className="sr-only">{t("eventDetail.price")}: </span>
               {displayPrice(e.price, t("common.free"))}
             </p>
             <div className="mt-5 flex flex-col gap-2">
-              <button type="button" className="btn-primary w-full">
-                {t("eventDetail.register")}
-              </button>
-              <div className="grid grid-cols-2 gap-2">
-                <button type="button" className="btn-secondary">
-                  {t("eventDetail.contactOrganizer")}
-                </button>
-                <button type="button" className="btn-secondary" onClick={() => track("directions")}>
-                  {t("eventDetail.directions")}
-                </button>
-              </div>
+              <AttendanceBox
+                attending={e.attending}
+                expected={e.attendees}
+                mine={loaderData.attendance?.mine ?? false}
+                over={loaderData.attendance?.over ?? false}
+              />
+              <EventContactButtons
+                email={m.businessEmail}
+                title={title.text ?? e.title}
+                destination={eventDestination(e.venue, municipality.name, m.address)}
+                onDirections={() => track("directions")}
+              />
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`event:${e.id}`} />
                 <ShareButton title={title.text ?? e.title} onShare={() => track("share")} />
@@ -238,42 +242,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
                 </p>
               </div>
             </div>
-            <dl className="mt-4 space-y-2 text-sm">
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.venue")}</span>
-                </dt>
-                <dd className="text-slate-800">{e.venue}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.email")}</span>
-                </dt>
-                <dd>
-                  <a className="link break-all" href={`mailto:${m.businessEmail}`}>
-                    {m.businessEmail}
-                  </a>
-                </dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.phone")}</span>
-                </dt>
-                <dd className="text-slate-800">{PLACEHOLDERS.organizerPhone}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <Globe aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.website")}</span>
-                </dt>
-                <dd className="break-all text-slate-800">
-                  {PLACEHOLDERS.organizerWebsite.replace(/^https?:\/\//, "")}
-                </dd>
-              </div>
-            </dl>
+            <OrganizerContacts merchant={m} track={track} />
           </section>
         </div>
       </div>

@@ -9,6 +9,7 @@ import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
 import { useMetrics } from "~/components/site/metrics-beacon";
+import { PromotionTagList } from "~/components/site/promotion-tags";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
 import { formatDate, formatNumber } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
@@ -135,18 +136,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </LocalizedText>
             </section>
           )}
-          <section className="mt-8" aria-labelledby="tags-title">
-            <h2 id="tags-title" className="text-lg font-bold text-slate-900">
-              {t("promotionDetail.tags")}
-            </h2>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {PLACEHOLDERS.promotionTags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
-                  {t(`placeholders.promotionTags.${tag}`)}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PromotionTagList tags={p.tags} />
         </div>
 
         <div className="space-y-6">

@@ -18,6 +18,7 @@ import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { type PromotionCard as PromotionRow, promotionFiltersFrom } from "~/modules/promotion/index.server";
 import { FeedLink } from "~/components/site/feed-links";
+import { TagFilter } from "~/components/site/promotion-tags";
 import { feedAlternates } from "~/modules/opendata/index.server";
 import { sharedPromotionPage } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotions";
@@ -60,7 +61,12 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
-  const filtered = !!(filters.category || filters.q || (filters.sort !== "newest" && filters.sort !== "relevance"));
+  const filtered = !!(
+    filters.category ||
+    filters.tag ||
+    filters.q ||
+    (filters.sort !== "newest" && filters.sort !== "relevance")
+  );
   // "Best match" orders by the search's rank: offered only while searching.
   const sorts = PROMOTION_SORTS.filter((s) => s !== "relevance" || filters.q);
   const busy = useListLoading(`/promotions/${slug}`);
@@ -80,8 +86,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         // key: a "clear filters" navigation resets the uncontrolled fields
-        key={`${filters.category}|${filters.q}|${filters.sort}`}
-        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
+        key={`${filters.category}|${filters.tag}|${filters.q}|${filters.sort}`}
+        className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
         onChange={(e) => {
           const target = e.target as HTMLElement;
           if (target.tagName === "SELECT") submit(e.currentTarget);
@@ -113,6 +119,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
+        <TagFilter value={filters.tag} />
         <div>
           <label htmlFor="promo-sort" className="label">
             {t("common.sort")}

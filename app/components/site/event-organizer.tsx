@@ -1,0 +1,72 @@
+/**
+ * The organiser's own contact details on an event page: its address, phone, email and website from its
+ * merchant profile, each shown only when the merchant gave it. Calls and website visits are counted as on a
+ * promotion page.
+ */
+import { Globe, Mail, MapPin, Phone } from "~/components/icons";
+import { safeHttpUrl, telHref } from "~/components/site/state-view";
+import { useTranslation } from "~/lib/i18n/react";
+
+type Organizer = {
+  businessEmail: string;
+  address: string | null;
+  phoneNumber: string | null;
+  websiteUrl: string | null;
+};
+
+function Row({ icon: Icon, label, children }: { icon: typeof Mail; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex gap-2">
+      <dt className="shrink-0">
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+        <span className="sr-only">{label}</span>
+      </dt>
+      <dd className="min-w-0 text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+export function OrganizerContacts({
+  merchant: m,
+  track,
+}: {
+  merchant: Organizer;
+  track: (kind: "call" | "website") => void;
+}) {
+  const { t } = useTranslation("site");
+  const website = safeHttpUrl(m.websiteUrl);
+  return (
+    <dl className="mt-4 space-y-2 text-sm">
+      {m.address && (
+        <Row icon={MapPin} label={t("eventContact.address")}>
+          {m.address}
+        </Row>
+      )}
+      {m.phoneNumber && (
+        <Row icon={Phone} label={t("eventDetail.phone")}>
+          <a className="link" href={telHref(m.phoneNumber)} onClick={() => track("call")}>
+            {m.phoneNumber}
+          </a>
+        </Row>
+      )}
+      <Row icon={Mail} label={t("eventDetail.email")}>
+        <a className="link break-all" href={`mailto:${m.businessEmail}`}>
+          {m.businessEmail}
+        </a>
+      </Row>
+      {website && (
+        <Row icon={Globe} label={t("eventDetail.website")}>
+          <a
+            className="link break-all"
+            href={website}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => track("website")}
+          >
+            {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+          </a>
+        </Row>
+      )}
+    </dl>
+  );
+}
