@@ -15,6 +15,8 @@ import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type EventDetail, findPublicEvent } from "~/modules/event/index.server";
 import { eventJsonLd } from "~/modules/opendata";
+import { ratingSummary } from "~/modules/review/index.server";
+import { RatingLine } from "~/components/site/reviews";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
@@ -48,10 +50,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
+  const rating = await ratingSummary(event.merchantId);
   return {
     state: "ok" as const,
     municipality: town,
     event,
+    rating,
     meta: {
       title: localizedText(event, "title", context.locale) ?? event.title,
       description:
@@ -231,11 +235,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               />
               <div>
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
-                <p className="flex items-center gap-1 text-sm text-slate-700">
-                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
-                  <span className="text-xs text-slate-600">{t("figures.example")}</span>
-                </p>
+                <RatingLine summary={loaderData.rating} />
               </div>
             </div>
             <dl className="mt-4 space-y-2 text-sm">
