@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = parseWith(mergeSchema, form);
       if (!parsed.ok) return data(parsed, { status: 400 });
       const { added } = await mergeFavourites(actor, parsed.data.items);
-      return { ...ok("account:favourites.merged", { count: String(added) }), intent: "merge" };
+      return { ...ok("account:favourites.merged"), intent: "merge", added };
     }
     if (form.intent === "toggle") {
       const parsed = parseWith(toggleSchema, form);
