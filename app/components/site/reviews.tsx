@@ -116,7 +116,8 @@ function ReviewForm({ merchantId, mine }: { merchantId: string; mine: PublicRevi
         hint={t("reviews.bodyHint", { max: REVIEW_BODY_MAX })}
         error={fieldErrors.body}
       />
-      <FormMessage error={error} success={success} />
+      {/* A field's own message is shown beside it, not twice. */}
+      <FormMessage error={Object.keys(fieldErrors).length > 0 ? null : error} success={success} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy}>
           {mine ? t("reviews.update") : t("reviews.submit")}
@@ -148,7 +149,7 @@ function AnswerForm({ merchantId, reviewId }: { merchantId: string; reviewId: st
         hint={t("reviews.answerHint")}
         error={fieldErrors.answer}
       />
-      <FormMessage error={error} />
+      <FormMessage error={Object.keys(fieldErrors).length > 0 ? null : error} />
       <button type="submit" className="btn-secondary" disabled={fetcher.state !== "idle"}>
         {t("reviews.answerSubmit")}
       </button>
