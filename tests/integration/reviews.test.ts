@@ -18,6 +18,7 @@ import { withAggregateRating } from "~/modules/review";
 import { deleteReviewAsAdmin, listReviewsForAdmin, moderateReview } from "~/modules/review/review.admin.server";
 import { answerReview, flagReview, merchantReviews, ratingSummary, saveReview } from "~/modules/review/review.server";
 import { isVerifiedReviewer } from "~/modules/review/review.verified.server";
+import { action as adminReviewsAction } from "~/routes/admin/reviews";
 import { action as reviewsAction } from "~/routes/api/reviews";
 import { loader as merchantLoader } from "~/routes/site/merchant-detail";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
@@ -249,6 +250,37 @@ describe("moderation (flag-and-hide)", () => {
       .from(platformEventLogs)
       .where(and(eq(platformEventLogs.userId, flaggers[1].id), eq(platformEventLogs.eventType, "review.auto_hidden")));
     expect(flaggedLog).toHaveLength(1);
+  });
+});
+
+describe("the admin screen", () => {
+  it("hides and publishes through its form, for administrators only", async () => {
+    const { merchant, resident } = await setup();
+    const admin = await actorFor(await makeUser("admin"));
+    await saveReview(resident, merchant.id, { rating: 2, body: "Meh" });
+    const [row] = await rowsOf(merchant.id);
+    const submit = async (who: Actor, intent: string) => {
+      try {
+        return await adminReviewsAction({
+          request: new Request("http://localhost/admin/reviews", {
+            method: "POST",
+            body: new URLSearchParams({ intent, id: row.id }),
+          }),
+          context: contextFor(who),
+          params: {},
+        } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    expect(await submit(admin, "hide")).toMatchObject({ ok: true, message: "admin:reviews.hidden" });
+    expect((await rowsOf(merchant.id))[0].status).toBe("hidden");
+    expect(await submit(admin, "publish")).toMatchObject({ ok: true, message: "admin:reviews.published" });
+    expect((await rowsOf(merchant.id))[0].status).toBe("published");
+    // A resident is sent away before anything runs.
+    const refused = (await submit(resident, "hide")) as Response;
+    expect(refused.status).toBe(302);
+    expect((await rowsOf(merchant.id))[0].status).toBe("published");
   });
 });
 
