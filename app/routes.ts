@@ -17,6 +17,8 @@ export default [
   route("api/v1/:resource", "routes/api/v1.ts"),
   // Views and clicks of promotion and event pages (issue #17): counted in memory, written in batches.
   route("api/beacon", "routes/api/beacon.ts"),
+  // Reviews of a merchant: write, edit, delete, answer, flag (POST only; the merchant page shows them).
+  route("reviews/:merchantId", "routes/api/reviews.ts"),
   // Development only (404 in production): every email template rendered.
   route("dev/mail", "routes/api/dev-mail.ts"),
   // Uploaded images (issue #14): the upload of an image field, and every variant at its content address.
@@ -45,6 +47,7 @@ export default [
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
+    route("my-favourites", "routes/account/my-favourites.tsx"),
     route("alerts/:municipality", "routes/account/alerts.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),

@@ -15,6 +15,7 @@ import {
   ScrollText,
   Settings,
   Sparkles,
+  Star,
   Store,
   Users,
   X,
@@ -41,6 +42,7 @@ const ICONS: Record<PanelSection<"admin"> | PanelSection<"merchant">, typeof Use
   features: Sparkles,
   municipalities: MapIcon,
   reports: FileWarning,
+  reviews: Star,
   settings: Settings,
   profile: Building2,
 };

@@ -5,8 +5,6 @@
  * dashboard's "platform activities today" (app/modules/metrics).
  */
 export const PLACEHOLDERS = {
-  /** Promotion detail and event merchant card. */
-  rating: 4.8,
   /**
    * Promotion detail: "redeemed 127 of 500". Redemptions are not recorded (the redeem button only shows a note),
    * so this stays the spec's example, labelled as such on the page. Views and clicks are real (issue #17).

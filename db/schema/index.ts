@@ -762,6 +762,81 @@ export const dataExports = pgTable(
 );
 
 /**
+ * A signed-in user's review of a merchant (migration 0019): one per user and merchant, a rating of 1 to 5, an
+ * optional text and the merchant's one public answer. Published at once; `hidden` reviews (three flags, or an
+ * administrator's decision) count nowhere and show only to their author. Deleted with the account or merchant.
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    body: text("body"),
+    /** The author redeemed a voucher at this merchant when they last saved the review. */
+    verified: boolean("verified").notNull().default(false),
+    status: text("status").notNull().default("published"),
+    flagCount: integer("flag_count").notNull().default(0),
+    answer: text("answer"),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    uniqueIndex("reviews_merchant_user_key").on(t.merchantId, t.userId),
+    index("reviews_merchant_status_created_idx").on(t.merchantId, t.status, t.createdAt),
+    index("reviews_user_idx").on(t.userId),
+    index("reviews_flagged_idx").on(t.createdAt).where(sql`flag_count > 0 or status = 'hidden'`),
+    check("reviews_rating_check", sql`rating between 1 and 5`),
+    check("reviews_status_check", sql`status in ('published', 'hidden')`),
+    check("reviews_flag_count_check", sql`flag_count >= 0`),
+  ],
+);
+
+/** Who flagged a review (one flag per user and review): the count on the review is what moderation reads. */
+export const reviewFlags = pgTable(
+  "review_flags",
+  {
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.userId] }), index("review_flags_user_idx").on(t.userId)],
+);
+
+/** A signed-in user's saved promotion or event (exactly one of the two); goes with the account or the item. */
+export const favourites = pgTable(
+  "favourites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favourites_user_promotion_key").on(t.userId, t.promotionId).where(sql`promotion_id is not null`),
+    uniqueIndex("favourites_user_event_key").on(t.userId, t.eventId).where(sql`event_id is not null`),
+    index("favourites_user_created_idx").on(t.userId, t.createdAt),
+    index("favourites_promotion_idx").on(t.promotionId),
+    index("favourites_event_idx").on(t.eventId),
+    check("favourites_one_target_check", sql`(promotion_id is null) <> (event_id is null)`),
+  ],
+);
+
+/**
  * A browser's Web Push subscription ("notify me on this device"): where the push service accepts messages for
  * that device and the keys its messages are encrypted with. Urgent reports of the towns the resident follows are
  * pushed to it. Deleted with the account, and when the push service says it is gone (404/410).

@@ -15,6 +15,7 @@ const ADMIN_PAGES = [
   ["features", "Features"],
   ["municipalities", "Municipalities"],
   ["reports", "Reports"],
+  ["reviews", "Reviews"],
   ["settings", "Settings"],
 ] as const;
 

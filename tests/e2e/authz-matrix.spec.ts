@@ -72,6 +72,9 @@ const MATRIX: Record<string, Row> = {
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
   // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
   "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },
+  // Reviews: POST only; a guest is sent to sign in, a signed-in account's action answers (a review of an unknown
+  // merchant is a 404). Who may answer, edit or moderate is the review module's policy (integration tests).
+  "routes/api/reviews": { url: "/reviews/no-such-merchant", get: "none", post: signedIn("login", "handled") },
   // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
   // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
   "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
@@ -120,6 +123,12 @@ const MATRIX: Record<string, Row> = {
   "routes/account/forgot-password": { url: "/forgot-password", get: "ok", post: "handled" },
   "routes/account/reset-password": { url: "/reset-password", get: "ok", post: "handled" },
   "routes/account/my-reports": { url: "/my-reports", get: signedIn("login", "ok"), post: "none" },
+  // Favourites are the signed-in account's own: the list, and the heart's toggle and the sign-in merge (POST).
+  "routes/account/my-favourites": {
+    url: "/my-favourites",
+    get: signedIn("login", "ok"),
+    post: signedIn("login", "handled"),
+  },
   "routes/account/alerts": {
     url: "/alerts/hasselt",
     get: signedIn("login", "ok"),
@@ -165,6 +174,7 @@ const MATRIX: Record<string, Row> = {
       "features",
       "municipalities",
       "reports",
+      "reviews",
       "settings",
     ].map((name) => [
       `routes/admin/${name}`,

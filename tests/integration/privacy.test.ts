@@ -11,6 +11,7 @@ import {
   contactMessages,
   dataExports,
   eventAttendances,
+  favourites,
   mailOutbox,
   media,
   municipalityFollows,
@@ -18,6 +19,8 @@ import {
   newsletterSubscriptions,
   platformEventLogs,
   reports,
+  reviewFlags,
+  reviews,
   sessions,
   users,
 } from "@db/schema";
@@ -40,7 +43,7 @@ import { action as profileAction, loader as profileLoader } from "~/routes/accou
 import { loader as downloadLoader } from "~/routes/account/export-download";
 import { action as adminPrivacyAction, loader as adminPrivacyLoader } from "~/routes/admin/user-privacy";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
-import { makeEvent, makePromotion, makeReport } from "./public-helpers";
+import { makeEvent, makeMerchant, makePromotion, makeReport } from "./public-helpers";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
@@ -133,6 +136,17 @@ async function residentWithData() {
   await db.execute(
     sql`insert into rate_limits (key, count, reset_at) values (${`report:user:${user.id}`}, 1, now() + interval '1 hour')`,
   );
+  // A review of a merchant, a flag on someone else's review, and a saved promotion.
+  const shop = await makeMerchant(town.id);
+  const someone = await makeUser("user");
+  await db.insert(reviews).values({ merchantId: shop.id, userId: user.id, rating: 4, body: "Friendly shop" });
+  const [theirs] = await db
+    .insert(reviews)
+    .values({ merchantId: shop.id, userId: someone.id, rating: 1 })
+    .returning({ id: reviews.id });
+  await db.insert(reviewFlags).values({ reviewId: theirs.id, userId: user.id });
+  const saved = await makePromotion(shop.id, town.id);
+  await db.insert(favourites).values({ userId: user.id, promotionId: saved.id });
   // The newsletter's mail count of the address, under its keyed hash.
   await db
     .insert(newsletterConfirmLimits)
@@ -164,6 +178,9 @@ describe("data export", () => {
     expect(json.contactMessages[0]).toMatchObject({ subject: "About my street" });
     expect(json.signInHistory[0]).toMatchObject({ event: "auth.sign_in", ip: "203.0.113.7" });
     expect(json.merchant).toBeNull();
+    expect(json.reviews).toEqual([expect.objectContaining({ rating: 4, text: "Friendly shop" })]);
+    expect(json.reviewFlags).toHaveLength(1);
+    expect(json.favourites).toEqual([expect.objectContaining({ kind: "promotion", title: "Promo" })]);
     expect(json.images).toEqual([
       expect.objectContaining({
         url: expect.stringContaining(storedMediaUrl(hash)),
@@ -292,6 +309,9 @@ describe("account deletion", () => {
           "data_exports.user_id",
           "media.owner_id",
           "event_attendances.user_id",
+          "reviews.user_id",
+          "review_flags.user_id",
+          "favourites.user_id",
           "h19_extra.owner",
         ]),
       );
@@ -305,6 +325,9 @@ describe("account deletion", () => {
         "rate_limits.key": 1,
         "media.owner_id": 1,
         "event_attendances.user_id": 1,
+        "reviews.user_id": 1,
+        "review_flags.user_id": 1,
+        "favourites.user_id": 1,
       });
     } finally {
       await db.execute(sql`drop table h19_extra`);

@@ -1,5 +1,5 @@
 /** Gallery, share and favourite controls of the promotion and event detail pages. */
-import { Check, Heart, Share2 } from "~/components/icons";
+import { Check, Share2 } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { Picture } from "~/components/picture";
@@ -49,40 +49,8 @@ export function Gallery({ images, title }: { images: string[]; title: string }) 
   );
 }
 
-const FAVOURITES_KEY = "favourites";
-
-/** Local-only favourite toggle (SPEC): remembered in this browser's localStorage. */
-export function FavouriteButton({ id }: { id: string }) {
-  const { t } = useTranslation("site");
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    try {
-      const list = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]") as string[];
-      setOn(Array.isArray(list) && list.includes(id));
-    } catch {
-      setOn(false);
-    }
-  }, [id]);
-  const toggle = () => {
-    const next = !on;
-    setOn(next);
-    try {
-      const raw = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]");
-      const list = new Set<string>(Array.isArray(raw) ? raw : []);
-      if (next) list.add(id);
-      else list.delete(id);
-      localStorage.setItem(FAVOURITES_KEY, JSON.stringify([...list]));
-    } catch {
-      /* storage unavailable: the toggle still works for this page */
-    }
-  };
-  return (
-    <button type="button" className="btn-secondary" aria-pressed={on} onClick={toggle}>
-      <Heart aria-hidden="true" className={`size-4 ${on ? "fill-red-600 text-red-600" : ""}`} />
-      {on ? t("favourite.remove") : t("favourite.add")}
-    </button>
-  );
-}
+/** The heart: saved in the browser for a guest, to the account when signed in (favourite-button.tsx). */
+export { FavouriteButton } from "./favourite-button";
 
 /** Native share where the browser has it; otherwise copy the address and confirm for 2 seconds. */
 export function ShareButton({ title, onShare }: { title: string; onShare?: () => void }) {

@@ -21,6 +21,7 @@ export const PANELS = {
       { name: "features" },
       { name: "municipalities" },
       { name: "reports" },
+      { name: "reviews" },
       { name: "settings" },
     ],
   },

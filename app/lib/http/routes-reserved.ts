@@ -21,6 +21,8 @@ export const RESERVED_SLUGS = [
   "forgot-password",
   "reset-password",
   "my-reports",
+  "my-favourites",
+  "reviews",
   "alerts",
   "newsletter",
   "unsubscribe",

@@ -8,6 +8,7 @@ import {
   contactMessages,
   eventAttendances,
   events,
+  favourites,
   media,
   merchants,
   municipalities,
@@ -17,6 +18,8 @@ import {
   platformEventLogs,
   promotions,
   reports,
+  reviewFlags,
+  reviews,
   sessions,
   subscriptions,
   users,
@@ -253,6 +256,50 @@ const auditRowsOf = (db: DbOrTx, userId: string) =>
     .orderBy(desc(platformEventLogs.createdAt))
     .limit(CAP);
 
+/** Reviews the person wrote, with the merchant's answer, and the reviews they flagged. */
+const reviewsOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      merchant: merchants.businessName,
+      rating: reviews.rating,
+      text: reviews.body,
+      status: reviews.status,
+      verified: reviews.verified,
+      answer: reviews.answer,
+      createdAt: reviews.createdAt,
+      updatedAt: reviews.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(merchants, eq(merchants.id, reviews.merchantId))
+    .where(eq(reviews.userId, userId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(CAP);
+
+const reviewFlagsOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({ reviewId: reviewFlags.reviewId, createdAt: reviewFlags.createdAt })
+    .from(reviewFlags)
+    .where(eq(reviewFlags.userId, userId))
+    .orderBy(desc(reviewFlags.createdAt))
+    .limit(CAP);
+
+/** Saved promotions and events. */
+const favouritesOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      promotion: promotions.title,
+      event: events.title,
+      promotionId: favourites.promotionId,
+      eventId: favourites.eventId,
+      createdAt: favourites.createdAt,
+    })
+    .from(favourites)
+    .leftJoin(promotions, eq(promotions.id, favourites.promotionId))
+    .leftJoin(events, eq(events.id, favourites.eventId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(desc(favourites.createdAt))
+    .limit(CAP);
+
 /** Uploaded photos: the largest JPEG of each, and what it belongs to. */
 const uploadsOf = async (db: DbOrTx, userId: string) => {
   const rows = await db
@@ -323,6 +370,9 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     images,
     pushDevices,
     attendances,
+    reviewRows,
+    flagRows,
+    favouriteRows,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -337,6 +387,9 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     uploadsOf(db, userId),
     pushDevicesOf(db, userId),
     eventAttendancesOf(db, userId),
+    reviewsOf(db, userId),
+    reviewFlagsOf(db, userId),
+    favouritesOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -356,6 +409,14 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     reports: reportRows,
     follows,
     pushDevices,
+    reviews: reviewRows,
+    reviewFlags: flagRows,
+    favourites: favouriteRows.map((f) => ({
+      kind: f.promotionId ? "promotion" : "event",
+      id: f.promotionId ?? f.eventId,
+      title: f.promotion ?? f.event,
+      savedAt: f.createdAt,
+    })),
     newsletterSubscriptions: newsletter,
     contactMessages: contact,
     eventAttendances: attendances,

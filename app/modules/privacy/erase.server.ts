@@ -192,8 +192,9 @@ export async function eraseAccount(
       userId,
       anonymised.map((r) => r.id),
     );
-    // The account itself: sessions, credentials, follows, subscriptions, exports, event registrations and the
-    // merchant record with its promotions and events follow by cascade.
+    // The account itself: sessions, credentials, follows, subscriptions, push devices, exports, event
+    // registrations, reviews (written, and of the business), review flags, favourites and the merchant record
+    // with its promotions and events follow by cascade.
     await tx.delete(users).where(eq(users.id, userId));
     await queueConfirmation(tx, user, subject, !options.deleteReports && anonymised.length > 0);
     const outcome = {

@@ -43,6 +43,18 @@ const SECTIONS: Section[] = [
     fields: ["pushService", "device", "createdAt", "lastSentAt"],
   },
   {
+    id: "reviews",
+    title: "account:privacy.file.reviews",
+    rows: (d) => d.reviews,
+    fields: ["merchant", "rating", "text", "verified", "status", "answer", "createdAt", "updatedAt"],
+  },
+  {
+    id: "favourites",
+    title: "account:privacy.file.favourites",
+    rows: (d) => d.favourites,
+    fields: ["kind", "title", "savedAt"],
+  },
+  {
     id: "newsletter",
     title: "account:privacy.file.newsletter",
     rows: (d) => d.newsletterSubscriptions,

@@ -14,7 +14,7 @@ import { OrganizerContacts } from "~/components/site/event-organizer";
 import { errorResponse, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { todayIso } from "~/lib/i18n/format";
-import { formatDateLong, formatNumber } from "~/lib/i18n/format";
+import { formatDateLong } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
@@ -27,6 +27,8 @@ import {
   registerAttendance,
 } from "~/modules/event/index.server";
 import { eventJsonLd } from "~/modules/opendata";
+import { ratingSummary } from "~/modules/review/index.server";
+import { RatingLine } from "~/components/site/reviews";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
@@ -63,11 +65,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       { status: 404 },
     );
   }
+  const rating = await ratingSummary(event.merchantId);
   return {
     state: "ok" as const,
     municipality: town,
     event,
     attendance: { mine, over: event.startDate < todayIso() },
+    rating,
     meta: {
       title: localizedText(event, "title", context.locale) ?? event.title,
       description:
@@ -235,11 +239,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               />
               <div>
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
-                <p className="flex items-center gap-1 text-sm text-slate-700">
-                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
-                  <span className="text-xs text-slate-600">{t("figures.example")}</span>
-                </p>
+                <RatingLine summary={loaderData.rating} />
               </div>
             </div>
             <OrganizerContacts merchant={m} track={track} />

@@ -3,6 +3,7 @@ import { Outlet, useNavigation } from "react-router";
 import { HydrationBoundary } from "~/components/hydration-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { FavouritesMerge } from "~/components/site/favourite-button";
 
 export default function SiteLayout() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export default function SiteLayout() {
       <HydrationBoundary>
         <SiteFooter />
       </HydrationBoundary>
+      <FavouritesMerge />
     </div>
   );
 }

@@ -13,13 +13,18 @@ import { metaTags } from "~/lib/http/meta";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/index.server";
 import { localBusinessJsonLd } from "~/modules/opendata";
+import { type MerchantReviews, withAggregateRating } from "~/modules/review";
+import { merchantReviews } from "~/modules/review/index.server";
+import { ReviewsSection } from "~/components/site/reviews";
 import type { Route } from "./+types/merchant-detail";
 import { Picture } from "~/components/picture";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   let merchant: PublicMerchant | null = null;
+  let reviews: MerchantReviews | null = null;
   try {
     merchant = await findPublicMerchant(params.merchantId);
+    if (merchant) reviews = await merchantReviews(await context.getActor(), merchant.id);
   } catch (err) {
     log("error", "merchant detail failed", { err, id: params.merchantId });
     return data(
@@ -45,16 +50,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     state: "ok" as const,
     merchant,
+    reviews,
     meta: {
       title: merchant.businessName,
       description: [category ? context.t(`site:categories.${category}`) : null, merchant.address]
         .filter(Boolean)
         .join(" · "),
       image: absoluteUrlOrNull(merchant.logoUrl),
-      jsonLd: localBusinessJsonLd(merchant, {
-        page: absoluteUrl(`/merchants/${merchant.id}`),
-        image: absoluteUrlOrNull(merchant.logoUrl),
-      }),
+      jsonLd: withAggregateRating(
+        localBusinessJsonLd(merchant, {
+          page: absoluteUrl(`/merchants/${merchant.id}`),
+          image: absoluteUrlOrNull(merchant.logoUrl),
+        }),
+        reviews?.summary,
+      ),
     },
   };
 }
@@ -241,6 +250,10 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
           </dl>
         </section>
       </div>
+
+      {loaderData.reviews && (
+        <ReviewsSection merchantId={m.id} merchantName={m.businessName} reviews={loaderData.reviews} />
+      )}
 
       {m.municipalitySlug && (
         <div className="mt-6 flex flex-wrap gap-2">

@@ -11,13 +11,16 @@ import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { PromotionTagList } from "~/components/site/promotion-tags";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
-import { formatDate, formatNumber } from "~/lib/i18n/format";
+import { formatDate } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/index.server";
 import { offerJsonLd } from "~/modules/opendata";
+import { withAggregateRating } from "~/modules/review";
+import { ratingSummary } from "~/modules/review/index.server";
+import { RatingLine } from "~/components/site/reviews";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
@@ -52,26 +55,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   const description = (localizedText(promotion, "description", context.locale) ?? "").slice(0, 200);
+  const rating = await ratingSummary(promotion.merchant.id);
   return {
     state: "ok" as const,
     municipality: town,
     promotion,
+    rating,
     meta: {
       title: localizedText(promotion, "title", context.locale) ?? promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
       image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
       type: "article",
-      jsonLd: offerJsonLd(
-        {
-          ...promotion,
-          title: localizedText(promotion, "title", context.locale) ?? promotion.title,
-          description: localizedText(promotion, "description", context.locale),
-        },
-        {
-          page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
-          merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
-          image: absoluteUrlOrNull(promotion.imageUrl),
-        },
+      jsonLd: withAggregateRating(
+        offerJsonLd(
+          {
+            ...promotion,
+            title: localizedText(promotion, "title", context.locale) ?? promotion.title,
+            description: localizedText(promotion, "description", context.locale),
+          },
+          {
+            page: absoluteUrl(`/promotions/${municipality.slug}/${promotion.id}`),
+            merchant: absoluteUrl(`/merchants/${promotion.merchant.id}`),
+            image: absoluteUrlOrNull(promotion.imageUrl),
+          },
+        ),
+        rating,
       ),
     },
   };
@@ -156,13 +164,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               value={title}
               className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl"
             />
-            <div className="mt-3 flex items-center gap-2 text-sm text-slate-700">
-              <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-              <span>
-                {t("promotionDetail.rating", { rating: formatNumber(PLACEHOLDERS.rating, i18n.language) })}{" "}
-                <span className="text-xs text-slate-600">{t("figures.example")}</span>
-              </span>
-            </div>
+            <RatingLine summary={loaderData.rating} className="mt-3" />
             <div className="mt-4">
               <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
             </div>
