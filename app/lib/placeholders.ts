@@ -12,16 +12,12 @@ export const PLACEHOLDERS = {
    * so this stays the spec's example, labelled as such on the page. Views and clicks are real (issue #17).
    */
   redeemed: { count: 127, total: 500 },
-  /** Admin dashboard: monthly revenue in euros (hard-coded in the spec; no payments are recorded). */
-  monthlyRevenueEuro: 12450,
   /** Promotion detail tag chips (translation keys under site:placeholders.promotionTags). */
   promotionTags: ["local", "limitedTime", "bestValue"],
   /** Event detail tags (translation keys under site:placeholders.eventTags). */
   eventTags: ["family", "outdoor", "local"],
   /** Event detail guidelines: 5 lines (translation keys under site:placeholders.guidelines). */
   eventGuidelines: ["arrive", "ticket", "accessible", "photos", "respect"],
-  /** Gallery placeholder images: with the item's own image they make the 3 gallery images. */
-  galleryImages: ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"],
   /** Event merchant card: hard-coded phone and website (SPEC event detail). */
   organizerPhone: "+32 11 00 00 00",
   organizerWebsite: "https://www.buurtplatform.example",

@@ -213,6 +213,6 @@ describe("demo seed", () => {
       expect(svg).toContain("<title>");
       expect(Buffer.byteLength(svg)).toBeLessThan(2048);
     }
-    expect(demoImageFor("Something else")).toBe("/images/demo/gallery-1.svg");
+    expect(demoImageFor("Something else")).toBe("/images/demo/community.svg");
   });
 });

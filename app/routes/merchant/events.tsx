@@ -7,6 +7,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
 import { eventCommands, listOwnEvents } from "~/modules/event/index.server";
+import { withGalleries } from "~/modules/media/index.server";
 import { withPublicPaths } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/events";
 
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadList(context, null, () => listOwnEvents(actor), []);
   return {
     error: list.error,
-    rows: await withPublicPaths("events", list.value),
+    rows: await withPublicPaths("events", await withGalleries("event", list.value)),
     meta: { title: context.t("merchant:events.title"), noindex: true },
   };
 }
