@@ -12,25 +12,28 @@ const PRICE_MAX_CENTS = 10_000_000;
  * The monthly price in euros as typed ("19.99", "19,99", "€ 20"), to whole cents; blank is 0 (a free
  * subscription). A minus sign, more than two decimals, or anything that is not a number is refused.
  */
-const monthlyPrice = z.unknown().transform((v, ctx): number => {
-  const text = typeof v === "string" ? v.trim().replace(/^€\s*/, "") : v == null ? "" : null;
-  if (text === "") return 0;
-  if (text === null || text.length > 20) {
-    ctx.addIssue({ code: "custom", message: PRICE_INVALID });
-    return z.NEVER;
-  }
-  if (/^-\s*\d/.test(text)) {
-    ctx.addIssue({ code: "custom", message: PRICE_NEGATIVE });
-    return z.NEVER;
-  }
-  const m = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
-  const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0")) : Number.NaN;
-  if (!Number.isSafeInteger(cents) || cents > PRICE_MAX_CENTS) {
-    ctx.addIssue({ code: "custom", message: PRICE_INVALID });
-    return z.NEVER;
-  }
-  return cents;
-});
+const monthlyPrice = z
+  .unknown()
+  .optional()
+  .transform((v, ctx): number => {
+    const text = typeof v === "string" ? v.trim().replace(/^€\s*/, "") : v == null ? "" : null;
+    if (text === "") return 0;
+    if (text === null || text.length > 20) {
+      ctx.addIssue({ code: "custom", message: PRICE_INVALID });
+      return z.NEVER;
+    }
+    if (/^-\s*\d/.test(text)) {
+      ctx.addIssue({ code: "custom", message: PRICE_NEGATIVE });
+      return z.NEVER;
+    }
+    const m = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(text);
+    const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0")) : Number.NaN;
+    if (!Number.isSafeInteger(cents) || cents > PRICE_MAX_CENTS) {
+      ctx.addIssue({ code: "custom", message: PRICE_INVALID });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** SPEC §5 Subscription: user, tier, status and start date required; status is set freely. */
 export const subscriptionSchema = z
