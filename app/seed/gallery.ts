@@ -1,10 +1,10 @@
 /**
- * Demo galleries and subscription prices. Some promotions and events get a few gallery pictures, drawn and
+ * Demo galleries and subscription prices. A few promotions and events get gallery pictures, drawn and
  * uploaded like the other demo pictures (seed/images.ts passes its upload step in), each with an alt text
  * saying what the picture really shows; subscriptions get a monthly price by tier, so the admin dashboard's
  * revenue is computed from seeded rows, not typed in.
  */
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { events, galleryImages, type media, promotions } from "@db/schema";
 import type { DbOrTx } from "~/lib/db/db.server";
 
@@ -18,30 +18,34 @@ type DemoUpload = (
   link: Partial<typeof media.$inferInsert>,
 ) => Promise<{ url: string; colour: string }>;
 
-/** Every third promotion gets 3 pictures, every fourth event 2. */
-const PROMOTION_EVERY = 3;
-const PROMOTION_PICTURES = 3;
-const EVENT_EVERY = 4;
-const EVENT_PICTURES = 2;
+/** The demo promotions and events (by title) that have a gallery, and how many pictures each. */
+const GALLERIES: Record<string, number> = {
+  "Sunday breakfast box for two": 3,
+  "Lunch of the day": 2,
+  "Praline box of 500 g": 3,
+  "Bread baking workshop": 2,
+  "Bike tour through De Teut": 2,
+  "World food festival": 3,
+  "Local painters exhibition": 2,
+};
 
 const alt = (n: number, colour: string) => `Demo picture ${n}: a ${colour} gradient with light circles`;
 
 export async function seedDemoGalleries(tx: DbOrTx, upload: DemoUpload): Promise<number> {
+  const titles = Object.keys(GALLERIES);
   const promotionRows = await tx
-    .select({ id: promotions.id, merchantId: promotions.merchantId })
+    .select({ id: promotions.id, merchantId: promotions.merchantId, title: promotions.title })
     .from(promotions)
-    .orderBy(asc(promotions.createdAt), asc(promotions.id));
+    .where(inArray(promotions.title, titles))
+    .orderBy(asc(promotions.id));
   const eventRows = await tx
-    .select({ id: events.id, merchantId: events.merchantId })
+    .select({ id: events.id, merchantId: events.merchantId, title: events.title })
     .from(events)
-    .orderBy(asc(events.createdAt), asc(events.id));
+    .where(inArray(events.title, titles))
+    .orderBy(asc(events.id));
   const targets = [
-    ...promotionRows
-      .filter((_, i) => i % PROMOTION_EVERY === 0)
-      .map((r) => ({ kind: "promotion" as const, ...r, pictures: PROMOTION_PICTURES })),
-    ...eventRows
-      .filter((_, i) => i % EVENT_EVERY === 0)
-      .map((r) => ({ kind: "event" as const, ...r, pictures: EVENT_PICTURES })),
+    ...promotionRows.map((r) => ({ kind: "promotion" as const, ...r, pictures: GALLERIES[r.title] })),
+    ...eventRows.map((r) => ({ kind: "event" as const, ...r, pictures: GALLERIES[r.title] })),
   ];
   let count = 0;
   for (const target of targets) {

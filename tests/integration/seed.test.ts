@@ -15,6 +15,7 @@ import {
   accounts,
   events,
   features,
+  galleryImages,
   merchants,
   municipalities,
   platformEventLogs,
@@ -193,6 +194,21 @@ describe("demo seed", () => {
     expect(served?.public).toBe(true);
     expect(served?.contentType).toBe("image/avif");
     expect(await countOrphans(db)).toBe(0);
+  });
+
+  it("gives a few promotions and events a gallery of uploads with alt texts, and subscriptions their prices", async () => {
+    const pictures = await db.select().from(galleryImages);
+    expect(pictures.filter((p) => p.promotionId).length).toBeGreaterThanOrEqual(3);
+    expect(pictures.filter((p) => p.eventId).length).toBeGreaterThanOrEqual(2);
+    for (const p of pictures) {
+      expect(p.altText).toMatch(/^Demo picture \d: /);
+      expect(await readMedia(null, `${mediaHashOf(p.url)}-320.jpg`), p.url).not.toBeNull();
+    }
+    const prices = await db
+      .select({ tier: subscriptions.tier, cents: subscriptions.monthlyPriceCents })
+      .from(subscriptions);
+    expect(prices.some((p) => p.cents > 0)).toBe(true);
+    expect(prices.filter((p) => p.tier === "Free").every((p) => p.cents === 0)).toBe(true);
   });
 
   it("is all-or-nothing: a second run fails and changes nothing", async () => {
