@@ -157,6 +157,27 @@ describe("saving a gallery", () => {
     expect(await readMedia(null, `${mediaHashOf(three)}-320.jpg`)).not.toBeNull();
   });
 
+  it("writes nothing when the gallery is saved unchanged", async () => {
+    const one = await upload(a);
+    const fields = gallery([
+      { url: one, alt: "Same" },
+      { url: "https://images.example.org/same.jpg", alt: "Same too" },
+    ]);
+    await post(promotionsAction as AnyAction, a, promotion("Unchanged", fields));
+    const id = await promotionId("Unchanged");
+    const db = await getDb();
+    const rows = () => db.select().from(galleryImages).where(eq(galleryImages.promotionId, id));
+    const before = await rows();
+    const res = await post(promotionsAction as AnyAction, a, {
+      ...promotion("Unchanged"),
+      intent: "update",
+      id,
+      ...fields,
+    });
+    expect(res.body).toMatchObject({ ok: true });
+    expect(await rows()).toEqual(before);
+  });
+
   it("leaves the gallery alone when a form carries none, and empties it when posted empty", async () => {
     const one = await upload(a);
     await post(promotionsAction as AnyAction, a, promotion("Keep me", gallery([{ url: one, alt: "Kept" }])));

@@ -59,8 +59,16 @@ export async function saveGallery(tx: DbOrTx, actor: Actor, target: GalleryTarge
   if (items === undefined) return;
   if (items.length > GALLERY_MAX) throw refuse(TOO_MANY, GALLERY_MAX);
   const column = COLUMN[target.kind];
-  const existing = await tx.select({ id: galleryImages.id }).from(galleryImages).where(eq(column, target.id));
+  const existing = await tx
+    .select({ id: galleryImages.id, url: galleryImages.url, alt: galleryImages.altText })
+    .from(galleryImages)
+    .where(eq(column, target.id))
+    .orderBy(asc(galleryImages.position));
   const { ids, urls } = await uploadsOf(tx, actor, items, new Set(existing.map((r) => r.id)));
+  // Saved unchanged: nothing is written (the pictures keep their rows, and their uploads stay where they are).
+  const same =
+    existing.length === items.length && existing.every((r, n) => r.url === urls[n] && r.alt === items[n].alt);
+  if (same) return;
   const kept = ids.filter((id): id is string => id !== null);
   // The uploads still used are set aside before the old pictures (and the uploads that go with them) are deleted.
   if (kept.length) await tx.update(media).set({ galleryImageId: null }).where(inArray(media.id, kept));
