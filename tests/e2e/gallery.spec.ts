@@ -98,6 +98,42 @@ test.describe("galleries", () => {
     await guest.keyboard.press("Enter");
     await expect(position).toHaveText("Photo 2 of 2");
     await expectAccessible(guest);
+
+    // On a phone: a swipe to the left shows the next photo, to the right the previous one.
+    const phone = gotoWaitsForHydration(
+      await (
+        await browser.newContext({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } })
+      ).newPage(),
+    );
+    await acceptCookies(phone);
+    await phone.goto(`${href}?lng=en`);
+    const phoneGallery = phone.getByRole("region", { name: `Photos of ${title}` });
+    const phonePosition = phoneGallery.getByTestId("gallery-position");
+    await expect(phonePosition).toHaveText("Photo 1 of 2");
+    const swipe = (from: number, to: number) =>
+      phoneGallery
+        .getByRole("img", { name: /./ })
+        .first()
+        .evaluate(
+          (img, [x0, x1]) => {
+            const target = img.parentElement?.closest("div") ?? img;
+            const rect = img.getBoundingClientRect();
+            const y = rect.top + rect.height / 2;
+            const point = (x: number) =>
+              new Touch({ identifier: 1, target, clientX: rect.left + x, clientY: y, pageX: rect.left + x, pageY: y });
+            target.dispatchEvent(
+              new TouchEvent("touchstart", { bubbles: true, touches: [point(x0)], changedTouches: [point(x0)] }),
+            );
+            target.dispatchEvent(
+              new TouchEvent("touchend", { bubbles: true, touches: [], changedTouches: [point(x1)] }),
+            );
+          },
+          [from, to],
+        );
+    await swipe(300, 100);
+    await expect(phonePosition).toHaveText("Photo 2 of 2");
+    await swipe(100, 300);
+    await expect(phonePosition).toHaveText("Photo 1 of 2");
   });
 });
 
