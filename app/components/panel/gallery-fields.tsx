@@ -120,7 +120,8 @@ export function GalleryFields({
             </div>
             <div className="grid gap-3 sm:grid-cols-2">
               <ImageField
-                label={t("gallery.picture", { n: i + 1 })}
+                // The slot's heading already says "Picture n" on screen; the field keeps it as its name.
+                label={<span className="sr-only">{t("gallery.picture", { n: i + 1 })}</span>}
                 name={galleryUrlField(i)}
                 defaultValue={slot.url || null}
                 error={fieldErrors[galleryUrlField(i)]}

@@ -59,7 +59,7 @@ export function RevenueChart({ months }: { months: RevenueMonth[] }) {
               y={HEIGHT - h}
               width={Math.max(bar - GAP, 1)}
               height={h}
-              className={i === months.length - 1 ? "fill-brand-700" : "fill-brand-400"}
+              className={i === months.length - 1 ? "fill-brand-700" : "fill-brand-500"}
             />
           ) : null;
         })}

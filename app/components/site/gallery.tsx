@@ -131,7 +131,7 @@ export function Gallery({
                 width={320}
                 height={180}
                 sizes="(min-width: 1024px) 8vw, 33vw"
-                className="aspect-video w-full object-cover"
+                className="aspect-video w-full bg-slate-100 object-cover"
               />
             </button>
           </li>
