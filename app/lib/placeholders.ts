@@ -10,8 +10,4 @@ export const PLACEHOLDERS = {
    * so this stays the spec's example, labelled as such on the page. Views and clicks are real (issue #17).
    */
   redeemed: { count: 127, total: 500 },
-  /** Admin dashboard: monthly revenue in euros (hard-coded in the spec; no payments are recorded). */
-  monthlyRevenueEuro: 12450,
-  /** Gallery placeholder images: with the item's own image they make the 3 gallery images. */
-  galleryImages: ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"],
 } as const;

@@ -21,6 +21,7 @@ import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from 
 import type { Db, DbOrTx } from "~/lib/db/db.server";
 import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
+import { DEMO_MONTHLY_PRICE_CENTS } from "./gallery";
 import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
 import { seedEventExtras } from "./events";
@@ -61,7 +62,8 @@ const DEMO_IMAGES = new Set([
   "festival",
 ]);
 
-const DEMO_GALLERY_IMAGES = ["/images/demo/gallery-1.svg", "/images/demo/gallery-2.svg"] as const;
+/** A category without a picture of its own gets the community one. */
+const DEMO_FALLBACK_IMAGE = "/images/demo/community.svg";
 
 /** The demo picture of a promotion, merchant or event category ("Food & Drink" → food-drink.svg). */
 export function demoImageFor(category: string): string {
@@ -69,7 +71,7 @@ export function demoImageFor(category: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "");
-  return DEMO_IMAGES.has(slug) ? `/images/demo/${slug}.svg` : DEMO_GALLERY_IMAGES[0];
+  return DEMO_IMAGES.has(slug) ? `/images/demo/${slug}.svg` : DEMO_FALLBACK_IMAGE;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -1902,7 +1904,8 @@ function seedReports(tx: DbOrTx, town: (slug: Slug) => string, accounts: Account
         municipalityId: town(r.town),
         type: r.type,
         description: r.description,
-        imageUrl: r.image ? DEMO_GALLERY_IMAGES[(i % 2) as 0 | 1] : null,
+        // Replaced by an uploaded photo (seed/images.ts).
+        imageUrl: r.image ? DEMO_FALLBACK_IMAGE : null,
         status: r.status,
         createdAt: at(-Math.min(r.daysAgo, (accounts.ages.get(r.reporter) ?? 31) - 1), 7 + (i % 14), (i * 13) % 60),
       })),
@@ -1920,6 +1923,7 @@ async function seedSubscriptions(tx: DbOrTx, accounts: Accounts) {
       endDate: s.endDays === undefined ? null : isoDate(s.endDays),
       paymentCustomerId: s.customer ?? null,
       paymentSubscriptionId: s.subscription ?? null,
+      monthlyPriceCents: DEMO_MONTHLY_PRICE_CENTS[s.tier],
       createdAt: at(s.startDays, 12),
     })),
   );

@@ -12,9 +12,12 @@ import type { DbOrTx } from "~/lib/db/db.server";
 import { type Processed, processImage } from "~/modules/media/index.server";
 import { mediaStore } from "~/modules/media/index.server";
 import { storedMediaUrl } from "~/modules/media";
+import { seedDemoGalleries } from "./gallery";
 
 /** Hues of the demo pictures: a handful, so seeding stays quick. */
 const HUES = [12, 42, 150, 200, 262, 330];
+/** What each hue looks like, for the alt text of the demo gallery pictures. */
+const COLOURS = ["red and orange", "yellow and brown", "green", "blue", "purple", "pink"];
 
 function demoSvg(hue: number, seed: number): Buffer {
   const h2 = (hue + 40) % 360;
@@ -104,22 +107,31 @@ export async function seedDemoImages(tx: DbOrTx): Promise<number> {
         apply: (url: string) => tx.update(reports).set({ imageUrl: url }).where(eq(reports.id, r.id)),
       })),
   ];
-  for (const job of jobs) {
-    const picture = pictures[pick(job.key.split(":").slice(0, 2).join(":"))];
-    const h = crypto.createHash("sha256").update(picture.source).update(job.key).digest("hex").slice(0, 32);
+  const upload = async (key: string, ownerId: string, link: Partial<typeof media.$inferInsert>, which: number) => {
+    const picture = pictures[which];
+    const h = crypto.createHash("sha256").update(picture.source).update(key).digest("hex").slice(0, 32);
     const [row] = await tx
       .insert(media)
       .values({
         hash: h,
-        ownerId: job.ownerId,
+        ownerId,
         width: picture.processed.width,
         height: picture.processed.height,
         storage: store.kind,
-        ...job.link,
+        ...link,
       })
       .returning({ id: media.id });
     await store.put(tx, row.id, h, picture.processed.variants);
-    await job.apply(storedMediaUrl(h));
+    return storedMediaUrl(h);
+  };
+  for (const job of jobs) {
+    const which = pick(job.key.split(":").slice(0, 2).join(":"));
+    await job.apply(await upload(job.key, job.ownerId, job.link, which));
   }
-  return jobs.length;
+  // Demo galleries: seed/gallery.ts, with the same pictures.
+  const gallery = await seedDemoGalleries(tx, async (key, ownerId, link) => {
+    const which = pick(key);
+    return { url: await upload(key, ownerId, link, which), colour: COLOURS[which] };
+  });
+  return jobs.length + gallery;
 }

@@ -379,6 +379,8 @@ export const subscriptions = pgTable(
     endDate: date("end_date"),
     paymentCustomerId: text("payment_customer_id"),
     paymentSubscriptionId: text("payment_subscription_id"),
+    /** What the subscription costs per month, in euro cents (the admin dashboard's revenue). */
+    monthlyPriceCents: integer("monthly_price_cents").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -387,6 +389,7 @@ export const subscriptions = pgTable(
     check("subscriptions_tier_check", inList("tier", SUBSCRIPTION_TIERS)),
     check("subscriptions_status_check", inList("status", SUBSCRIPTION_STATUSES)),
     check("subscriptions_dates_check", sql`end_date is null or end_date >= start_date`),
+    check("subscriptions_monthly_price_check", sql`monthly_price_cents >= 0`),
   ],
 );
 
@@ -651,6 +654,32 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
+ * A promotion's or an event's gallery: up to 6 ordered pictures, each with its alt text (migration 0021). An
+ * uploaded picture's media row points here; an address (https) is stored as it is.
+ */
+export const galleryImages = pgTable(
+  "gallery_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promotionId: uuid("promotion_id").references(() => promotions.id, { onDelete: "cascade" }),
+    eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    altText: text("alt_text").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("gallery_images_promotion_position_key")
+      .on(t.promotionId, t.position)
+      .where(sql`promotion_id is not null`),
+    uniqueIndex("gallery_images_event_position_key").on(t.eventId, t.position).where(sql`event_id is not null`),
+    check("gallery_images_one_target_check", sql`num_nonnulls(promotion_id, event_id) = 1`),
+    check("gallery_images_position_check", sql`position >= 0 and position < 6`),
+    check("gallery_images_alt_check", sql`length(btrim(alt_text)) > 0`),
+  ],
+);
+
+/**
  * An uploaded image (issue #14): decoded, stripped and re-encoded by sharp, served at
  * /media/<hash>-<width>.<ext>. It belongs to its owner (deleted with the account) and to at most one row
  * (a promotion, an event, a merchant's logo or a report: deleted with it). A row with no target is a fresh
@@ -668,6 +697,8 @@ export const media = pgTable(
     eventId: uuid("event_id").references(() => events.id, { onDelete: "cascade" }),
     merchantId: text("merchant_id").references(() => merchants.id, { onDelete: "cascade" }),
     reportId: uuid("report_id").references(() => reports.id, { onDelete: "cascade" }),
+    /** Set when the image is a picture of a promotion's or an event's gallery. */
+    galleryImageId: uuid("gallery_image_id").references(() => galleryImages.id, { onDelete: "cascade" }),
     /** The oriented image's size after the largest resize. */
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -682,10 +713,16 @@ export const media = pgTable(
     index("media_event_idx").on(t.eventId).where(sql`event_id is not null`),
     index("media_merchant_idx").on(t.merchantId).where(sql`merchant_id is not null`),
     index("media_report_idx").on(t.reportId).where(sql`report_id is not null`),
+    index("media_gallery_image_idx").on(t.galleryImageId).where(sql`gallery_image_id is not null`),
     index("media_unattached_created_idx")
       .on(t.createdAt)
-      .where(sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null`),
-    check("media_one_target_check", sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id) <= 1`),
+      .where(
+        sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null`,
+      ),
+    check(
+      "media_one_target_check",
+      sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id) <= 1`,
+    ),
     check("media_storage_check", sql`storage in ('db', 'dir')`),
     check("media_hash_check", sql`hash ~ '^[0-9a-f]{32}$'`),
   ],

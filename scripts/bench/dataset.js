@@ -167,7 +167,7 @@ export function datasetSql(n, hashes) {
             ${munId(`i % ${M}`)},
             ${pick(REPORT_TYPES, `i / ${M}`)},
             'Report ' || i || ': ' || ${pick(["broken streetlight", "water leak", "fallen tree", "power cut", "blocked road", "suspicious car"], `i / ${M}`)} || ' near ' || ${pick(CITY_WORDS, "i")} || 'straat ' || (i % 90 + 1) || '.',
-            case when i % 7 = 0 then '/images/demo/gallery-1.svg' else null end,
+            case when i % 7 = 0 then '/images/demo/food-drink.svg' else null end,
             case when (i / ${M}) % 25 < 20 then 'approved' when (i / ${M}) % 25 < 23 then 'pending' else 'rejected' end,
             now() - make_interval(secs => (i * 149) % 31536000)
      from generate_series(1, ${n.reports}) i`,

@@ -53,7 +53,8 @@ test.describe("admin panel", () => {
     await page.goto("/admin/dashboard?lng=en");
     await expect(page.getByRole("listitem").filter({ has: page.getByText("Total users") })).toBeVisible();
     await expect(page.getByTestId("stat-totalUsers")).not.toContainText("...");
-    await expect(page.getByTestId("stat-revenue")).toContainText("€12,450");
+    // The demo's active subscriptions this month: Premium €49 + Enterprise €149 + Free €0 (seed/gallery.ts).
+    await expect(page.getByTestId("stat-revenue")).toContainText("€198.00");
     // Issue #17: a real count (views and clicks plus logged actions today), no longer the spec's fixed 89.
     await expect(page.getByTestId("stat-activities")).toContainText(/logged actions/);
     await expect(page.getByTestId("stat-activities")).not.toContainText("...");

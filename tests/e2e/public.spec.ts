@@ -241,7 +241,8 @@ test.describe("promotions", () => {
       "href",
       /openstreetmap\.org\/search\?query=Grote%20Markt%2012/,
     );
-    await expect(page.getByRole("button", { name: /Show image \d of 3/ })).toHaveCount(3);
+    // Its own image and its 3 demo gallery pictures (seed/gallery.ts).
+    await expect(page.getByRole("button", { name: /Show photo \d of 4/ })).toHaveCount(4);
     await expectAccessible(page);
 
     // Share: no native share in desktop Chromium, so the address is copied and confirmed for 2 s.
@@ -313,7 +314,7 @@ test.describe("events", () => {
     await expect(page.getByText("Verwacht door de organisator: 12")).toBeVisible();
     await expect(page.getByText("In de kijker")).toBeVisible();
     await expect(page.getByText("€35")).toBeVisible();
-    await expect(page.getByRole("button", { name: /Toon afbeelding \d van 3/ })).toHaveCount(3);
+    await expect(page.getByRole("button", { name: /Toon foto \d van 3/ })).toHaveCount(3);
     await expect(page.getByRole("region", { name: "Praktische informatie" })).toBeVisible();
     const organizer = page.getByRole("region", { name: "Organisator" });
     await expect(organizer.getByText("Bakkerij Vermeulen", { exact: true })).toBeVisible();

@@ -16,6 +16,7 @@ import {
   eventAttendances,
   events,
   features,
+  galleryImages,
   merchants,
   municipalities,
   platformEventLogs,
@@ -225,6 +226,21 @@ describe("demo seed", () => {
     expect(mine.map((e) => e.startDate < today)).toEqual([true]);
   });
 
+  it("gives a few promotions and events a gallery of uploads with alt texts, and subscriptions their prices", async () => {
+    const pictures = await db.select().from(galleryImages);
+    expect(pictures.filter((p) => p.promotionId).length).toBeGreaterThanOrEqual(3);
+    expect(pictures.filter((p) => p.eventId).length).toBeGreaterThanOrEqual(2);
+    for (const p of pictures) {
+      expect(p.altText).toMatch(/^Demo picture \d: /);
+      expect(await readMedia(null, `${mediaHashOf(p.url)}-320.jpg`), p.url).not.toBeNull();
+    }
+    const prices = await db
+      .select({ tier: subscriptions.tier, cents: subscriptions.monthlyPriceCents })
+      .from(subscriptions);
+    expect(prices.some((p) => p.cents > 0)).toBe(true);
+    expect(prices.filter((p) => p.tier === "Free").every((p) => p.cents === 0)).toBe(true);
+  });
+
   it("is all-or-nothing: a second run fails and changes nothing", async () => {
     const count = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(users))[0].n;
     const before = await count();
@@ -243,6 +259,6 @@ describe("demo seed", () => {
       expect(svg).toContain("<title>");
       expect(Buffer.byteLength(svg)).toBeLessThan(2048);
     }
-    expect(demoImageFor("Something else")).toBe("/images/demo/gallery-1.svg");
+    expect(demoImageFor("Something else")).toBe("/images/demo/community.svg");
   });
 });

@@ -7,6 +7,8 @@ import { TranslationFields } from "~/components/panel/translations";
 import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
+import { GalleryFields } from "~/components/panel/gallery-fields";
+import type { GalleryItem } from "~/modules/media";
 import type { Column } from "~/components/crud";
 import { YesNo } from "~/components/ui/badge";
 import { formatDate } from "~/lib/i18n/format";
@@ -21,6 +23,7 @@ type EventFormRow = {
   description: string | null;
   practicalInfo?: string | null;
   imageUrl: string | null;
+  gallery?: GalleryItem[];
   venue: string;
   time: string | null;
   price: string | null;
@@ -138,6 +141,7 @@ export function EventFields({
         defaultValue={row?.imageUrl}
         error={fieldErrors.image_url}
       />
+      <GalleryFields items={row?.gallery} fieldErrors={fieldErrors} />
       {can(actor, "set-featured") && (
         <ToggleField name="is_featured" label={t("admin:events.featuredToggle")} defaultChecked={row?.isFeatured} />
       )}

@@ -14,6 +14,8 @@ import { PromotionTagsField } from "~/components/panel/promotion-tags-field";
 import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
+import { GalleryFields } from "~/components/panel/gallery-fields";
+import type { GalleryItem } from "~/modules/media";
 import type { Column } from "~/components/crud";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { YesNo } from "~/components/ui/badge";
@@ -28,6 +30,7 @@ type PromotionFormRow = {
   title: string;
   description: string | null;
   imageUrl: string | null;
+  gallery?: GalleryItem[];
   validUntil: string;
   category: string | null;
   price: string | null;
@@ -110,6 +113,7 @@ export function PromotionFields({
           error={fieldErrors.image_url}
         />
       </div>
+      <GalleryFields items={row?.gallery} fieldErrors={fieldErrors} />
       <fieldset className="rounded-lg border border-slate-200 p-4">
         <legend className="px-1 text-sm font-semibold text-slate-800">{t("promotions.fields.pricing")}</legend>
         <div className="flex flex-wrap gap-x-6 gap-y-2">

@@ -159,14 +159,18 @@ export function PromotionCard({
       }`}
     >
       <div className="relative">
-        <Picture
-          src={promotion.imageUrl ?? "/images/demo/gallery-1.svg"}
-          alt=""
-          width={640}
-          height={360}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-          className="aspect-video w-full bg-slate-100 object-cover"
-        />
+        {promotion.imageUrl ? (
+          <Picture
+            src={promotion.imageUrl}
+            alt=""
+            width={640}
+            height={360}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            className="aspect-video w-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <span aria-hidden="true" className="block aspect-video w-full bg-slate-100 object-cover" />
+        )}
         <div className="absolute left-2 top-2 flex gap-1">
           {promotion.isPremium && (
             <Badge tone="amber">
@@ -241,14 +245,18 @@ export function EventCard({ event, slug }: { event: EventCardData; slug: string 
       className="group card flex h-full flex-col overflow-hidden transition hover:shadow-md"
     >
       <div className="relative">
-        <Picture
-          src={event.imageUrl ?? "/images/demo/gallery-2.svg"}
-          alt=""
-          width={640}
-          height={360}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-          className="aspect-video w-full bg-slate-100 object-cover"
-        />
+        {event.imageUrl ? (
+          <Picture
+            src={event.imageUrl}
+            alt=""
+            width={640}
+            height={360}
+            sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+            className="aspect-video w-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <span aria-hidden="true" className="block aspect-video w-full bg-slate-100 object-cover" />
+        )}
         {event.isFeatured && (
           <div className="absolute left-2 top-2">
             <Badge tone="amber">

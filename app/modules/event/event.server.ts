@@ -8,6 +8,7 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "~/modules/merchant/index.server";
+import { withGallery } from "~/modules/media";
 import { can } from "./event.policy";
 import { ADMIN_EVENT_REQUIRED, type EventInput, eventSchemaFor } from "./event.schema";
 
@@ -53,7 +54,8 @@ export const deleteEvent = commands.remove;
 
 /** The panels' event commands (lib/forms/crud.server.ts): the form the actor's policy allows. */
 export function eventCommands(actor: Actor): CrudCommands<EventInput> {
-  const schema = eventSchemaFor(actor);
+  // The form also carries the row's gallery (saved with the row by merchant/owned.server.ts).
+  const schema = withGallery(eventSchemaFor(actor));
   return {
     idKind: "uuid",
     notFound: EVENT_NOT_FOUND,

@@ -40,6 +40,7 @@ const unattached = and(
   isNull(media.eventId),
   isNull(media.merchantId),
   isNull(media.reportId),
+  isNull(media.galleryImageId),
 );
 
 /** An unattached upload is kept this long for its form to be saved. */
@@ -91,7 +92,7 @@ export async function attachImage(tx: DbOrTx, actor: Actor, target: MediaTarget,
   if (hash) {
     const [row] = await tx.select().from(media).where(eq(media.hash, hash)).limit(1);
     const current = row?.[KEY[target.kind]] === target.id;
-    const free = row && !row.promotionId && !row.eventId && !row.merchantId && !row.reportId;
+    const free = row && !row.promotionId && !row.eventId && !row.merchantId && !row.reportId && !row.galleryImageId;
     if (!row || (!current && (!free || !can(actor, "attach", { ownerId: row.ownerId, attached: false })))) {
       throw new ValidationError(MEDIA_NOT_YOURS, { image_url: MEDIA_NOT_YOURS, logo_url: MEDIA_NOT_YOURS });
     }
@@ -126,6 +127,7 @@ export async function readMedia(actor: Actor | null, file: string): Promise<Serv
       promotionId: media.promotionId,
       eventId: media.eventId,
       merchantId: media.merchantId,
+      galleryImageId: media.galleryImageId,
       reportStatus: reports.status,
     })
     .from(media)
@@ -135,7 +137,7 @@ export async function readMedia(actor: Actor | null, file: string): Promise<Serv
   if (!row) return null;
   const rule = {
     ownerId: row.ownerId,
-    attached: !!(row.promotionId || row.eventId || row.merchantId || row.reportId),
+    attached: !!(row.promotionId || row.eventId || row.merchantId || row.reportId || row.galleryImageId),
     reportStatus: row.reportId ? row.reportStatus : null,
   };
   if (!can(actor, "view", rule)) return null;
@@ -173,6 +175,7 @@ export async function countOrphans(db: DbOrTx): Promise<number> {
         sql`${media.eventId} is not null and not exists (select 1 from events e where e.id = ${media.eventId})`,
         sql`${media.merchantId} is not null and not exists (select 1 from merchants x where x.id = ${media.merchantId})`,
         sql`${media.reportId} is not null and not exists (select 1 from reports r where r.id = ${media.reportId})`,
+        sql`${media.galleryImageId} is not null and not exists (select 1 from gallery_images g where g.id = ${media.galleryImageId})`,
         sql`not exists (select 1 from users u where u.id = ${media.ownerId})`,
       ),
     );

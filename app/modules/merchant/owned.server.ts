@@ -20,7 +20,8 @@ import { authorize } from "~/lib/auth/authorize";
 import type { ListQuery, Page } from "~/lib/forms/list.server";
 import { changedFields, isUuid } from "~/lib/db/query";
 import { recordEvent } from "~/modules/log/index.server";
-import { attachImage } from "~/modules/media/index.server";
+import type { GalleryInput } from "~/modules/media";
+import { attachImage, saveGallery } from "~/modules/media/index.server";
 import { type MerchantSummary, merchantRecordOf, ownMerchantRecord } from "./merchant.server";
 import type { OwnedAction } from "./owned.policy";
 import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
@@ -105,6 +106,9 @@ function audit(
   );
 }
 
+/** The gallery a form posted (media.gallery.ts), or undefined when the form has none: keep the stored one. */
+const galleryOf = (input: unknown) => (input as GalleryInput).gallery;
+
 /** The actor's own rows, newest first (merchant panel). */
 async function listOwn<Row>(entity: OwnedEntity<Row, never>, actor: Actor | null): Promise<Row[]> {
   authorize(entity.can, actor, "list-own");
@@ -169,6 +173,7 @@ async function create<Row, Input>(entity: OwnedEntity<Row, Input>, actor: Actor 
       .returning(rowColumns(table));
     // An uploaded image becomes this row's (and its merchant's).
     await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
+    await saveGallery(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, galleryOf(input));
     await audit(entity, actor, tx, "created", row, { merchantId: row.merchantId, municipalityId: row.municipalityId });
     return row as Row;
   });
@@ -200,6 +205,7 @@ async function update<Row, Input>(
     if (!row) throw new NotFoundError(entity.notFound);
     // The new image is attached; a replaced upload is deleted.
     await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
+    await saveGallery(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, galleryOf(input));
     await audit(entity, actor, tx, "updated", row, {
       merchantId: row.merchantId,
       changed: changedFields(before as Values, values),

@@ -311,6 +311,7 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
       promotionId: media.promotionId,
       eventId: media.eventId,
       merchantId: media.merchantId,
+      galleryImageId: media.galleryImageId,
       createdAt: media.createdAt,
     })
     .from(media)
@@ -326,7 +327,9 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
           ? `event:${m.eventId}`
           : m.merchantId
             ? "merchant-logo"
-            : null;
+            : m.galleryImageId
+              ? `gallery-picture:${m.galleryImageId}`
+              : null;
   return rows.map((m) => ({
     url: `${baseUrl()}${storedMediaUrl(m.hash)}`,
     width: m.width,

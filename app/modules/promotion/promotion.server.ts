@@ -8,6 +8,7 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "~/modules/merchant/index.server";
+import { withGallery } from "~/modules/media";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
 
@@ -61,7 +62,8 @@ export const deletePromotion = commands.remove;
 
 /** The panels' promotion commands (lib/forms/crud.server.ts): the form the actor's policy allows. */
 export function promotionCommands(actor: Actor): CrudCommands<PromotionInput> {
-  const schema = promotionSchemaFor(actor);
+  // The form also carries the row's gallery (saved with the row by merchant/owned.server.ts).
+  const schema = withGallery(promotionSchemaFor(actor));
   return {
     idKind: "uuid",
     notFound: PROMOTION_NOT_FOUND,

@@ -46,6 +46,7 @@ export async function listSubscriptions(actor: Actor | null, query: ListQuery = 
         endDate: subscriptions.endDate,
         paymentCustomerId: subscriptions.paymentCustomerId,
         paymentSubscriptionId: subscriptions.paymentSubscriptionId,
+        monthlyPriceCents: subscriptions.monthlyPriceCents,
         createdAt: subscriptions.createdAt,
         userEmail: users.email,
       })
@@ -71,6 +72,7 @@ const values = (input: SubscriptionInput) => ({
   endDate: input.end_date,
   paymentCustomerId: input.payment_customer_id,
   paymentSubscriptionId: input.payment_subscription_id,
+  monthlyPriceCents: input.monthly_price ?? 0,
 });
 
 export async function createSubscription(actor: Actor | null, input: SubscriptionInput) {

@@ -16,16 +16,17 @@ import { formatEuro, formatNumber, formatRelative } from "~/lib/i18n/format";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
-import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type DashboardStats, dashboardStats, recentActivities } from "~/modules/admin/index.server";
 import { activitiesToday } from "~/modules/metrics/index.server";
+import { type RevenueMonth, monthlyRevenue } from "~/modules/subscription/index.server";
+import { RevenueChart } from "~/components/panel/revenue-chart";
 import type { LogRow } from "~/modules/log/index.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
   // SPEC: failed fetches are only logged; their cards keep "...".
-  const [stats, activities, today] = await Promise.all([
+  const [stats, activities, today, revenue] = await Promise.all([
     dashboardStats(actor).catch((err): DashboardStats | null => {
       log("error", "dashboard stats failed", { err });
       return null;
@@ -39,8 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log("error", "dashboard activities today failed", { err });
       return null;
     }),
+    // This month's and the 11 months before: the sums of the active subscriptions' monthly prices.
+    monthlyRevenue(actor).catch((err): RevenueMonth[] | null => {
+      log("error", "dashboard revenue failed", { err });
+      return null;
+    }),
   ]);
-  return { stats, activities, today, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
+  return { stats, activities, today, revenue, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,7 +60,8 @@ type Card = { key: string; label: string; value: string; icon: LucideIcon; note?
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const { stats, activities, today } = loaderData;
+  const { stats, activities, today, revenue } = loaderData;
+  const thisMonth = revenue?.at(-1);
   const lng = i18n.language;
   const n = (v: number | undefined) => (v === undefined ? "..." : formatNumber(v, lng));
   const cards: Card[] = [
@@ -77,9 +84,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
     {
       key: "revenue",
       label: t("admin:dashboard.monthlyRevenue"),
-      value: formatEuro(PLACEHOLDERS.monthlyRevenueEuro, lng),
+      value: thisMonth ? formatEuro(thisMonth.cents / 100, lng) : "...",
       icon: Euro,
-      note: t("admin:dashboard.placeholder"),
+      note: thisMonth ? t("admin:revenue.note", { count: thisMonth.subscriptions }) : undefined,
     },
     {
       key: "activities",
@@ -121,6 +128,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      {revenue && (
+        <section aria-labelledby="revenue-heading" className="card p-4 sm:p-6">
+          <h2 id="revenue-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            {t("admin:revenue.title")}
+          </h2>
+          <RevenueChart months={revenue} />
+        </section>
+      )}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby="recent-heading" className="card p-4 sm:p-6 lg:col-span-2">

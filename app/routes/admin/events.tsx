@@ -8,11 +8,15 @@ import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
 import { eventCommands, listAllEvents } from "~/modules/event/index.server";
+import { withGalleries } from "~/modules/media/index.server";
 import type { Route } from "./+types/events";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const list = await loadPage(request, context, "admin:events.fetchFailed", (query) => listAllEvents(actor, query));
+  const list = await loadPage(request, context, "admin:events.fetchFailed", async (query) => {
+    const page = await listAllEvents(actor, query);
+    return { ...page, rows: await withGalleries("event", page.rows) };
+  });
   return {
     ...list,
     today: todayIso(),

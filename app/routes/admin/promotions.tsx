@@ -7,14 +7,16 @@ import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
+import { withGalleries } from "~/modules/media/index.server";
 import { listAllPromotions, promotionCommands } from "~/modules/promotion/index.server";
 import type { Route } from "./+types/promotions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  const list = await loadPage(request, context, "admin:promotions.fetchFailed", (query) =>
-    listAllPromotions(actor, query),
-  );
+  const list = await loadPage(request, context, "admin:promotions.fetchFailed", async (query) => {
+    const page = await listAllPromotions(actor, query);
+    return { ...page, rows: await withGalleries("promotion", page.rows) };
+  });
   return {
     ...list,
     today: todayIso(),

@@ -5,7 +5,7 @@ import { SelectField, TextField } from "~/components/form";
 import { Badge, type Tone } from "~/components/ui/badge";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";
-import { formatDate, todayIso } from "~/lib/i18n/format";
+import { formatDate, formatEuro, todayIso } from "~/lib/i18n/format";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
@@ -97,6 +97,14 @@ function SubscriptionFields({
         error={fieldErrors.start_date}
       />
       {text("end_date", t("admin:subscriptions.endDate") + opt, row?.endDate, "date")}
+      <TextField
+        label={t("admin:subscriptions.monthlyPrice")}
+        name="monthly_price"
+        inputMode="decimal"
+        defaultValue={row ? (row.monthlyPriceCents / 100).toFixed(2) : ""}
+        hint={t("admin:subscriptions.monthlyPriceHint")}
+        error={fieldErrors.monthly_price}
+      />
       {text("payment_customer_id", t("admin:subscriptions.customerId") + opt, row?.paymentCustomerId)}
       {text("payment_subscription_id", t("admin:subscriptions.subscriptionId") + opt, row?.paymentSubscriptionId)}
     </div>
@@ -136,6 +144,12 @@ export default function SubscriptionsPage({ loaderData }: Route.ComponentProps) 
           className: "hidden sm:table-cell",
         },
         { key: "status", header: t("admin:subscriptions.status"), cell: status, className: "hidden sm:table-cell" },
+        {
+          key: "price",
+          header: t("admin:subscriptions.monthlyPriceColumn"),
+          cell: (r) => formatEuro(r.monthlyPriceCents / 100, i18n.language),
+          className: "whitespace-nowrap",
+        },
         {
           key: "dates",
           header: `${t("admin:subscriptions.startDate")} – ${t("admin:subscriptions.endDate")}`,

@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
 import { attendeesOf, eventCommands, listOwnEvents } from "~/modules/event/index.server";
+import { withGalleries } from "~/modules/media/index.server";
 import { withPublicPaths } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/events";
 
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = list.value.map((r) => ({ ...r, registered: registered.get(r.id) ?? null }));
   return {
     error: list.error,
-    rows: await withPublicPaths("events", rows),
+    rows: await withPublicPaths("events", await withGalleries("event", rows)),
     meta: { title: context.t("merchant:events.title"), noindex: true },
   };
 }

@@ -6,6 +6,7 @@ import { requireMerchant } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadList } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
+import { withGalleries } from "~/modules/media/index.server";
 import { withPublicPaths } from "~/modules/municipality/index.server";
 import { listOwnPromotions, promotionCommands } from "~/modules/promotion/index.server";
 import type { Route } from "./+types/promotions";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadList(context, null, () => listOwnPromotions(actor), []);
   return {
     error: list.error,
-    rows: await withPublicPaths("promotions", list.value),
+    rows: await withPublicPaths("promotions", await withGalleries("promotion", list.value)),
     meta: { title: context.t("merchant:promotions.title"), noindex: true },
   };
 }

@@ -5,7 +5,8 @@ import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { localizedText } from "~/lib/i18n/localized";
 import { data } from "react-router";
 import { BackLink, CategoryIcon, displayPrice, useCategoryLabel } from "~/components/site/cards";
-import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { FavouriteButton, ShareButton } from "~/components/site/detail-widgets";
+import { Gallery } from "~/components/site/gallery";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
 import { AttendanceBox, EventContactButtons, eventDestination } from "~/components/site/event-attendance";
@@ -18,7 +19,6 @@ import { formatDateLong } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { PLACEHOLDERS } from "~/lib/placeholders";
 import {
   type EventDetail,
   attendanceOf,
@@ -29,6 +29,7 @@ import {
 import { eventJsonLd } from "~/modules/opendata";
 import { ratingSummary } from "~/modules/review/index.server";
 import { RatingLine } from "~/components/site/reviews";
+import { galleryOf } from "~/modules/media/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
 import { Picture } from "~/components/picture";
@@ -66,18 +67,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     );
   }
   const rating = await ratingSummary(event.merchantId);
+  const gallery = await galleryOf("event", event.id);
   return {
     state: "ok" as const,
     municipality: town,
     event,
     attendance: { mine, over: event.startDate < todayIso() },
     rating,
+    gallery,
     meta: {
       title: localizedText(event, "title", context.locale) ?? event.title,
       description:
         (localizedText(event, "description", context.locale) ?? "").slice(0, 200) ||
         context.t("site:events.metaDescription", { city: municipality.name }),
-      image: absoluteUrl(event.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
+      image: absoluteUrlOrNull(event.imageUrl ?? gallery[0]?.url),
       type: "article",
       jsonLd: eventJsonLd(
         {
@@ -141,14 +144,13 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const e = loaderData.event;
   const title = text(e, "title");
   const m = e.merchant;
-  const images = [e.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to={back}>{t("eventDetail.back")}</BackLink>
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
-          <Gallery images={images} title={title.text ?? e.title} />
+          <Gallery title={title.text ?? e.title} image={e.imageUrl} pictures={loaderData.gallery ?? []} />
           <section className="mt-8" aria-labelledby="about-title">
             <h2 id="about-title" className="text-lg font-bold text-slate-900">
               {t("eventDetail.about")}
@@ -230,13 +232,15 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               {t("eventDetail.organizer")}
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              <Picture
-                src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
-                alt={t("common.logoOf", { name: m.businessName })}
-                width={56}
-                height={56}
-                className="size-14 rounded-full bg-slate-100 object-cover"
-              />
+              {m.logoUrl && (
+                <Picture
+                  src={m.logoUrl}
+                  alt={t("common.logoOf", { name: m.businessName })}
+                  width={56}
+                  height={56}
+                  className="size-14 rounded-full bg-slate-100 object-cover"
+                />
+              )}
               <div>
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
                 <RatingLine summary={loaderData.rating} />

@@ -10,7 +10,6 @@ import { BackLink, useCategoryLabel } from "~/components/site/cards";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
-import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PublicMerchant, findPublicMerchant } from "~/modules/merchant/index.server";
 import { localBusinessJsonLd } from "~/modules/opendata";
 import { type MerchantReviews, withAggregateRating } from "~/modules/review";
@@ -103,14 +102,16 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
     <main id="main" className="mx-auto max-w-5xl px-4 py-8 sm:py-10">
       <BackLink to="/merchants">{t("merchantDetail.back")}</BackLink>
       <header className="card mt-4 flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
-        <Picture
-          src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
-          alt={t("common.logoOf", { name: m.businessName })}
-          width={96}
-          height={96}
-          loading="eager"
-          className="size-24 rounded-full bg-slate-100 object-cover"
-        />
+        {m.logoUrl && (
+          <Picture
+            src={m.logoUrl}
+            alt={t("common.logoOf", { name: m.businessName })}
+            width={96}
+            height={96}
+            loading="eager"
+            className="size-24 rounded-full bg-slate-100 object-cover"
+          />
+        )}
         <div className="flex-1">
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{m.businessName}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">

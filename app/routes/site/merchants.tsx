@@ -157,13 +157,20 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                       className="group card flex h-full flex-col gap-3 p-4 transition hover:shadow-md"
                     >
                       <div className="flex items-center gap-3">
-                        <Picture
-                          src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
-                          alt=""
-                          width={56}
-                          height={56}
-                          className="size-14 shrink-0 rounded-full bg-slate-100 object-cover"
-                        />
+                        {m.logoUrl ? (
+                          <Picture
+                            src={m.logoUrl}
+                            alt=""
+                            width={56}
+                            height={56}
+                            className="size-14 shrink-0 rounded-full bg-slate-100 object-cover"
+                          />
+                        ) : (
+                          <span
+                            aria-hidden="true"
+                            className="block size-14 shrink-0 rounded-full bg-slate-100 object-cover"
+                          />
+                        )}
                         <div className="min-w-0">
                           <h2 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
                             <Highlight text={m.businessName} q={filters.q} />

@@ -176,13 +176,17 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
                   to={`/merchants/${m.id}`}
                   className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
                 >
-                  <Picture
-                    src={m.logoUrl ?? "/images/demo/gallery-1.svg"}
-                    alt=""
-                    width={40}
-                    height={40}
-                    className="size-10 rounded-full bg-slate-100 object-cover"
-                  />
+                  {m.logoUrl ? (
+                    <Picture
+                      src={m.logoUrl}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="size-10 rounded-full bg-slate-100 object-cover"
+                    />
+                  ) : (
+                    <span aria-hidden="true" className="block size-10 rounded-full bg-slate-100 object-cover" />
+                  )}
                   <span className="font-medium text-slate-900">{m.businessName}</span>
                   <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
                   <span className="sr-only">{t("common.premium")}</span>

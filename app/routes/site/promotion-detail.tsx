@@ -7,7 +7,8 @@ import { localizedText } from "~/lib/i18n/localized";
 import { data } from "react-router";
 import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
-import { FavouriteButton, Gallery, ShareButton } from "~/components/site/detail-widgets";
+import { FavouriteButton, ShareButton } from "~/components/site/detail-widgets";
+import { Gallery } from "~/components/site/gallery";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { PromotionTagList } from "~/components/site/promotion-tags";
 import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
@@ -21,6 +22,7 @@ import { offerJsonLd } from "~/modules/opendata";
 import { withAggregateRating } from "~/modules/review";
 import { ratingSummary } from "~/modules/review/index.server";
 import { RatingLine } from "~/components/site/reviews";
+import { galleryOf } from "~/modules/media/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
@@ -56,15 +58,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const description = (localizedText(promotion, "description", context.locale) ?? "").slice(0, 200);
   const rating = await ratingSummary(promotion.merchant.id);
+  const gallery = await galleryOf("promotion", promotion.id);
   return {
     state: "ok" as const,
     municipality: town,
     promotion,
     rating,
+    gallery,
     meta: {
       title: localizedText(promotion, "title", context.locale) ?? promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
-      image: absoluteUrl(promotion.imageUrl ?? PLACEHOLDERS.galleryImages[0]),
+      image: absoluteUrlOrNull(promotion.imageUrl ?? gallery[0]?.url),
       type: "article",
       jsonLd: withAggregateRating(
         offerJsonLd(
@@ -109,7 +113,6 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   }
   const p = loaderData.promotion;
   const m = p.merchant;
-  const images = [p.imageUrl ?? PLACEHOLDERS.galleryImages[0], ...PLACEHOLDERS.galleryImages];
   const title = text(p, "title");
   const about = text(p, "description");
   const termsText = text(p, "terms");
@@ -125,7 +128,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
       <BackLink to={back}>{t("promotionDetail.back")}</BackLink>
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div>
-          <Gallery images={images} title={title.text ?? p.title} />
+          <Gallery title={title.text ?? p.title} image={p.imageUrl} pictures={loaderData.gallery ?? []} />
           <section className="mt-8" aria-labelledby="desc-title">
             <h2 id="desc-title" className="sr-only">
               {t("promotionDetail.title")}
@@ -243,13 +246,15 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               {t("promotionDetail.merchant")}
             </h2>
             <div className="mt-3 flex items-center gap-3">
-              <Picture
-                src={m.logoUrl ?? PLACEHOLDERS.galleryImages[0]}
-                alt={t("common.logoOf", { name: m.businessName })}
-                width={56}
-                height={56}
-                className="size-14 rounded-full bg-slate-100 object-cover"
-              />
+              {m.logoUrl && (
+                <Picture
+                  src={m.logoUrl}
+                  alt={t("common.logoOf", { name: m.businessName })}
+                  width={56}
+                  height={56}
+                  className="size-14 rounded-full bg-slate-100 object-cover"
+                />
+              )}
               <div>
                 <p className="font-semibold text-slate-900">{m.businessName}</p>
                 <Link to={`/merchants/${m.id}`} className="link text-sm">
