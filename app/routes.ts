@@ -43,6 +43,8 @@ export default [
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
+    route("my-vouchers", "routes/account/my-vouchers.tsx"),
+    route("my-vouchers/:voucherId", "routes/account/voucher.tsx"),
     route("alerts/:municipality", "routes/account/alerts.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),

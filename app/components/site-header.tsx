@@ -1,4 +1,14 @@
-import { Bell, ChevronDown, ClipboardList, LayoutDashboard, MapPin, Menu, UserRound, X } from "~/components/icons";
+import {
+  Bell,
+  ChevronDown,
+  ClipboardList,
+  LayoutDashboard,
+  MapPin,
+  Menu,
+  Ticket,
+  UserRound,
+  X,
+} from "~/components/icons";
 import { panelHomeFor } from "~/lib/http/panels";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
@@ -29,6 +39,10 @@ function UserMenu() {
           <Link role="menuitem" to="/my-reports" className={item} onClick={close}>
             <ClipboardList aria-hidden="true" className="size-4" />
             {t("nav.myReports")}
+          </Link>
+          <Link role="menuitem" to="/my-vouchers" className={item} onClick={close}>
+            <Ticket aria-hidden="true" className="size-4" />
+            {t("nav.myVouchers")}
           </Link>
           <Link role="menuitem" to="/profile#notifications" className={item} onClick={close}>
             <Bell aria-hidden="true" className="size-4" />

@@ -2,16 +2,12 @@
  * SPEC §9 fixed placeholders, in one place. They are shown as the spec says until real data exists, labelled
  * as examples where a visitor could take them for real figures; nothing else in the code may hard-code these
  * values. Replaced by real counts (issue #17): the merchant dashboard's "Total Clicks (Mock) 1234" and the admin
- * dashboard's "platform activities today" (app/modules/metrics).
+ * dashboard's "platform activities today" (app/modules/metrics); the promotion detail's redeemed count by the
+ * real voucher claims (app/modules/voucher).
  */
 export const PLACEHOLDERS = {
   /** Promotion detail and event merchant card. */
   rating: 4.8,
-  /**
-   * Promotion detail: "redeemed 127 of 500". Redemptions are not recorded (the redeem button only shows a note),
-   * so this stays the spec's example, labelled as such on the page. Views and clicks are real (issue #17).
-   */
-  redeemed: { count: 127, total: 500 },
   /** Admin dashboard: monthly revenue in euros (hard-coded in the spec; no payments are recorded). */
   monthlyRevenueEuro: 12450,
   /** Promotion detail tag chips (translation keys under site:placeholders.promotionTags). */

@@ -10,13 +10,14 @@ import { CATEGORIES, PROMOTION_CATEGORIES } from "@db/schema/enums";
 import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
+import { VoucherFields } from "~/components/panel/voucher-fields";
 import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import type { Column } from "~/components/crud";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { YesNo } from "~/components/ui/badge";
-import { formatDate } from "~/lib/i18n/format";
+import { ValidUntilCell } from "~/components/panel/valid-until-cell";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/promotion";
@@ -34,6 +35,8 @@ type PromotionFormRow = {
   discount: string | null;
   termsAndConditions: string | null;
   isPremium: boolean;
+  voucherStock?: number | null;
+  voucherLimit?: number;
   originalLocale?: string;
   translations?: Translations;
   merchantId?: string;
@@ -151,6 +154,7 @@ export function PromotionFields({
           />
         </div>
       </fieldset>
+      <VoucherFields row={row} fieldErrors={fieldErrors} />
       <TextArea
         label={t("promotions.fields.terms")}
         name="terms_and_conditions"
@@ -252,7 +256,7 @@ function PriceCell({ row }: { row: PromotionFormRow }) {
 
 /** The promotion list's columns in either panel (with the merchant column where rows have one). */
 export function usePromotionColumns<Row extends PromotionFormRow>(withMerchant: boolean): Column<Row>[] {
-  const { t, i18n } = useTranslation("merchant");
+  const { t } = useTranslation("merchant");
   return [
     { key: "title", header: t("promotions.columns.title"), cell: (r) => <TitleCell row={r} /> },
     ...(withMerchant ? [merchantColumn<Row>(t)] : []),
@@ -267,7 +271,7 @@ export function usePromotionColumns<Row extends PromotionFormRow>(withMerchant: 
       key: "validUntil",
       header: t("promotions.columns.validUntil"),
       className: "hidden sm:table-cell whitespace-nowrap",
-      cell: (r) => formatDate(r.validUntil, i18n.language),
+      cell: (r) => <ValidUntilCell validUntil={r.validUntil} />,
     },
     {
       key: "premium",

@@ -29,6 +29,7 @@ export const PANELS = {
     sections: [
       { name: "dashboard" },
       { name: "promotions", roles: ["merchant"] },
+      { name: "redeem", roles: ["merchant"] },
       { name: "events", roles: ["merchant"] },
       { name: "profile", roles: ["merchant"] },
     ],

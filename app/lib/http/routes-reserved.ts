@@ -21,6 +21,7 @@ export const RESERVED_SLUGS = [
   "forgot-password",
   "reset-password",
   "my-reports",
+  "my-vouchers",
   "alerts",
   "newsletter",
   "unsubscribe",

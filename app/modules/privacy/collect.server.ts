@@ -18,6 +18,7 @@ import {
   sessions,
   subscriptions,
   users,
+  vouchers,
 } from "@db/schema";
 import { baseUrl } from "~/lib/auth/auth.server";
 import type { DbOrTx } from "~/lib/db/db.server";
@@ -87,6 +88,24 @@ const followsOf = (db: DbOrTx, userId: string) =>
     .innerJoin(municipalities, eq(municipalities.id, municipalityFollows.municipalityId))
     .where(eq(municipalityFollows.userId, userId))
     .orderBy(municipalities.name);
+
+/** The person's vouchers: which deal, the code, when claimed and redeemed. */
+const vouchersOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      code: vouchers.code,
+      promotion: promotions.title,
+      merchant: merchants.businessName,
+      validUntil: promotions.validUntil,
+      claimedAt: vouchers.claimedAt,
+      redeemedAt: vouchers.redeemedAt,
+    })
+    .from(vouchers)
+    .innerJoin(promotions, eq(promotions.id, vouchers.promotionId))
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(eq(vouchers.userId, userId))
+    .orderBy(desc(vouchers.claimedAt))
+    .limit(CAP);
 
 /** By account and by address: a subscription made before the account existed is theirs too. */
 const newsletterSubscriptionsOf = (db: DbOrTx, userId: string, email: string) =>
@@ -287,6 +306,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionRows,
     audit,
     images,
+    voucherRows,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -299,6 +319,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     sessionsOf(db, userId),
     auditRowsOf(db, userId),
     uploadsOf(db, userId),
+    vouchersOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -322,6 +343,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,
     subscriptions: subs,
     images,
+    vouchers: voucherRows,
     signInHistory,
     activeSessions: sessionRows,
     activity,

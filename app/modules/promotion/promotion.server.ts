@@ -8,6 +8,7 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "~/modules/merchant/index.server";
+import { voucherColumns } from "~/modules/voucher";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
 
@@ -31,6 +32,7 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
     originalPrice: input.original_price,
     discount: input.discount,
     termsAndConditions: input.terms_and_conditions,
+    ...voucherColumns(input),
     ...translationValues(input),
   }),
   chosenOwner: (actor, input) => {

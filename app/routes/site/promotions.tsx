@@ -21,6 +21,7 @@ import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/index.server";
 import { sharedPromotionPage } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotions";
+import { ShowExpiredToggle } from "~/components/site/show-expired";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -60,7 +61,12 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const submit = useSubmit();
   const { municipality, filters, items, total, page, pages, failed } = loaderData;
   const slug = municipality.slug;
-  const filtered = !!(filters.category || filters.q || (filters.sort !== "newest" && filters.sort !== "relevance"));
+  const filtered = !!(
+    filters.category ||
+    filters.q ||
+    filters.expired ||
+    (filters.sort !== "newest" && filters.sort !== "relevance")
+  );
   // "Best match" orders by the search's rank: offered only while searching.
   const sorts = PROMOTION_SORTS.filter((s) => s !== "relevance" || filters.q);
   const busy = useListLoading(`/promotions/${slug}`);
@@ -80,11 +86,11 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         // key: a "clear filters" navigation resets the uncontrolled fields
-        key={`${filters.category}|${filters.q}|${filters.sort}`}
+        key={`${filters.category}|${filters.q}|${filters.sort}|${filters.expired}`}
         className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
         onChange={(e) => {
           const target = e.target as HTMLElement;
-          if (target.tagName === "SELECT") submit(e.currentTarget);
+          if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "checkbox") submit(e.currentTarget);
         }}
       >
         <div>
@@ -125,7 +131,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <ShowExpiredToggle checked={filters.expired} />
           <button type="submit" className="btn-primary">
             {t("common.search")}
           </button>
