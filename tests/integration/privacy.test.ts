@@ -39,7 +39,8 @@ import { action as profileAction, loader as profileLoader } from "~/routes/accou
 import { loader as downloadLoader } from "~/routes/account/export-download";
 import { action as adminPrivacyAction, loader as adminPrivacyLoader } from "~/routes/admin/user-privacy";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
-import { makeEvent, makePromotion, makeReport } from "./public-helpers";
+import { makeEvent, makeMerchant, makePromotion, makeReport } from "./public-helpers";
+import { claimVoucher, redeemVoucher } from "~/modules/voucher/voucher.server";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
@@ -132,6 +133,12 @@ async function residentWithData() {
   await db
     .insert(newsletterConfirmLimits)
     .values({ key: await newsletterLimitKey(user.email), sent: 1, windowEndsAt: new Date(Date.now() + 3_600_000) });
+  // A voucher (redeemed: it stays for the merchant's counts, without its owner) and one not yet used.
+  const shop = await makeMerchant(town.id);
+  const deal = await makePromotion(shop.id, town.id, { title: "Voucher deal", voucherLimit: 2 });
+  const used = await claimVoucher(actor, deal.id);
+  await claimVoucher(actor, deal.id);
+  await redeemVoucher(await actorFor(shop), used.code);
   return { town, other, user, actor, approved, pending, rejected, hash };
 }
 
@@ -158,6 +165,8 @@ describe("data export", () => {
     expect(json.contactMessages[0]).toMatchObject({ subject: "About my street" });
     expect(json.signInHistory[0]).toMatchObject({ event: "auth.sign_in", ip: "203.0.113.7" });
     expect(json.merchant).toBeNull();
+    expect(json.vouchers).toHaveLength(2);
+    expect(json.vouchers[0]).toMatchObject({ promotion: "Voucher deal" });
     expect(json.images).toEqual([
       expect.objectContaining({
         url: expect.stringContaining(storedMediaUrl(hash)),

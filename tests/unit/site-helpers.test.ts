@@ -83,7 +83,9 @@ describe("list parameters from the URL", () => {
       sort: "ending",
       page: 3,
       q: "bread",
+      expired: false,
     });
+    expect(promotionFiltersFrom(new URL("http://x/?expired=1")).expired).toBe(true);
     expect(promotionFiltersFrom(new URL("http://x/?category=Gaming")).category).toBeNull(); // not a public filter
     expect(eventFiltersFrom(new URL("http://x/?when=past&category=Arts&page=x"))).toEqual({
       when: "past",

@@ -11,7 +11,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { messageKey } from "~/lib/i18n/keys";
 
-export type VoucherInfo = {
+type VoucherInfo = {
   claimed: number;
   stock: number | null;
   limit: number;

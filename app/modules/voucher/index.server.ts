@@ -8,4 +8,3 @@ export {
   redeemVoucher,
   voucherInfoFor,
 } from "./voucher.server";
-export type { CounterVoucher, MyVoucher } from "./voucher.server";

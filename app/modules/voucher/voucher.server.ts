@@ -171,8 +171,6 @@ export async function listMyVouchers(actor: Actor | null) {
   return rows.map(toVoucher);
 }
 
-export type MyVoucher = Awaited<ReturnType<typeof listMyVouchers>>[number];
-
 /** One of the signed-in person's vouchers with its QR code (an SVG drawn on the server), or a 404. */
 export async function getMyVoucher(actor: Actor | null, id: string) {
   authorize(can, actor, "list-own");
@@ -245,7 +243,7 @@ async function voucherAtCounter(db: DbOrTx, actor: Actor, input: string) {
   };
 }
 
-export type CounterVoucher = Awaited<ReturnType<typeof voucherAtCounter>>;
+type CounterVoucher = Awaited<ReturnType<typeof voucherAtCounter>>;
 
 /** The merchant's check of a code before redeeming it (rate-limited by the route). */
 export async function checkVoucher(actor: Actor | null, input: string): Promise<CounterVoucher> {
