@@ -23,6 +23,7 @@ import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
 import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
+import { seedDemoVouchers } from "./vouchers";
 
 export const DEMO_ACCOUNTS = [
   { role: "user", email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
@@ -2045,6 +2046,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedDemoTranslations(tx);
     const reportRows = await seedReports(tx, town, accounts);
     await seedSubscriptions(tx, accounts);
+    // Vouchers claimed and redeemed: seed/vouchers.ts
+    await seedDemoVouchers(tx);
     // Towns whose names are not their slugs: seed/towns-with-real-names.ts
     await seedTownsWithRealNames(tx, SHARED_PASSWORD, passwords.sharedHash, demoImageFor);
     await tx.insert(features).values(FEATURES.map((f, i) => ({ ...f, createdAt: at(-90 + i, 9) })));
