@@ -163,7 +163,9 @@ describe("redeeming at the counter", () => {
     expect((await rejection(checkVoucher(merchant, v.code))).message).toBe("merchant:redeem.errors.alreadyRedeemed");
 
     expect((await listMyVouchers(anna))[0].status).toBe("redeemed");
-    expect(await merchantVoucherCounts(merchant, shop.id)).toEqual({ [promo.id]: { claimed: 1, redeemed: 1 } });
+    expect(await merchantVoucherCounts(merchant, shop.id)).toEqual([
+      { id: promo.id, title: "Free croissant", stock: 5, claimed: 1, redeemed: 1 },
+    ]);
     const db = await getDb();
     const [log] = await db.select().from(platformEventLogs).where(eq(platformEventLogs.eventType, "voucher.redeemed"));
     expect(log).toMatchObject({ userId: merchant.id });
@@ -323,7 +325,9 @@ describe("privacy", () => {
     expect(rows[0]).toMatchObject({ userId: null });
     expect(rows[0].redeemedAt).not.toBeNull();
     expect(await voucherCount(second.id)).toBe(0);
-    expect(await merchantVoucherCounts(merchant, shop.id)).toEqual({ [promo.id]: { claimed: 1, redeemed: 1 } });
+    expect(await merchantVoucherCounts(merchant, shop.id)).toEqual([
+      { id: promo.id, title: "Free croissant", stock: 5, claimed: 1, redeemed: 1 },
+    ]);
     // The redeemed voucher no longer names anyone at the counter.
     expect((await rejection(checkVoucher(merchant, kept.code))).message).toBe("merchant:redeem.errors.alreadyRedeemed");
   });

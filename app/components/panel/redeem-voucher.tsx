@@ -106,9 +106,9 @@ export function RedeemScreen({ answer }: { answer?: Answer }) {
         <p>{t("redeem.intro")}</p>
       </PageHeading>
       <QrScanner onCode={onCode} />
-      <Form method="post" ref={form} className="card space-y-3 p-5" aria-labelledby="redeem-code-label">
+      <Form method="post" ref={form} className="card space-y-3 p-5">
         <input type="hidden" name="intent" value="check" />
-        <label id="redeem-code-label" htmlFor="redeem-code" className="label">
+        <label htmlFor="redeem-code" className="label">
           {t("redeem.codeLabel")}
         </label>
         <input

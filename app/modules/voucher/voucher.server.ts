@@ -283,22 +283,24 @@ export async function redeemVoucher(actor: Actor | null, input: string): Promise
   });
 }
 
-/** Claimed and redeemed vouchers per promotion of one merchant (its dashboard). */
-export async function merchantVoucherCounts(
-  actor: Actor | null,
-  merchantId: string,
-): Promise<Record<string, { claimed: number; redeemed: number }>> {
+/** Claimed and redeemed vouchers per promotion of one merchant (its dashboard), the latest claimed first. */
+export async function merchantVoucherCounts(actor: Actor | null, merchantId: string) {
   authorize(can, actor, "read-counts", { merchantId });
   const db = await getDb();
   const rows = await db
     .select({
-      id: vouchers.promotionId,
+      id: promotions.id,
+      title: promotions.title,
+      stock: promotions.voucherStock,
       claimed: count(),
       redeemed: sql<number>`count(${vouchers.redeemedAt})`.mapWith(Number),
+      latest: sql<string>`max(${vouchers.claimedAt})`,
     })
     .from(vouchers)
     .innerJoin(promotions, eq(promotions.id, vouchers.promotionId))
     .where(eq(promotions.merchantId, merchantId))
-    .groupBy(vouchers.promotionId);
-  return Object.fromEntries(rows.map((r) => [r.id, { claimed: Number(r.claimed), redeemed: r.redeemed }]));
+    .groupBy(promotions.id)
+    .orderBy(desc(sql`max(${vouchers.claimedAt})`), promotions.id)
+    .limit(50);
+  return rows.map(({ latest: _l, ...r }) => ({ ...r, claimed: Number(r.claimed) }));
 }

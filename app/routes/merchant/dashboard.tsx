@@ -17,7 +17,7 @@ import { requireRole } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { merchantDashboard } from "~/modules/merchant/index.server";
 import { CLICK_KINDS } from "~/modules/metrics";
-import { VoucherFigures } from "~/components/panel/voucher-figures";
+import { VoucherFigures, VoucherTable } from "~/components/panel/voucher-figures";
 import { merchantMetrics } from "~/modules/metrics/index.server";
 import { DailyChart } from "~/components/panel/metrics-chart";
 import { merchantVoucherCounts } from "~/modules/voucher/index.server";
@@ -135,6 +135,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
       </section>
 
       <PromotionFigures metrics={loaderData.metrics} vouchers={loaderData.vouchers} />
+      <VoucherTable rows={loaderData.vouchers} />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <section aria-labelledby="links-heading" className="lg:col-span-2">
@@ -233,7 +234,7 @@ function PromotionFigures({
                     </dd>
                   </div>
                 ))}
-                <VoucherFigures counts={vouchers[p.id]} />
+                <VoucherFigures counts={vouchers.find((v) => v.id === p.id)} />
               </dl>
               <DailyChart title={p.title} days={p.days} />
             </li>
