@@ -107,3 +107,48 @@ test("a resident claims a voucher and the merchant redeems it once at the counte
   await expect(counts.getByTestId("vouchers-redeemed")).toHaveText("1");
   await expectAccessible(merchant);
 });
+
+test("the redeem screen scans a QR code with the camera, and says so when the camera is refused", async ({
+  browser,
+}) => {
+  const merchant = await signedIn(browser, DEMO.merchant);
+  // A camera that films a blank canvas, and a detector that "sees" a code in it (BarcodeDetector's interface).
+  await merchant.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    if (sessionStorage.getItem("cameraRefused")) {
+      Object.defineProperty(navigator, "mediaDevices", {
+        value: { getUserMedia: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+      });
+      return;
+    }
+    Object.defineProperty(navigator, "mediaDevices", {
+      value: {
+        getUserMedia: async () => {
+          const canvas = document.createElement("canvas");
+          canvas.width = 64;
+          canvas.height = 64;
+          canvas.getContext("2d")?.fillRect(0, 0, 64, 64);
+          return canvas.captureStream(5);
+        },
+      },
+    });
+    w.BarcodeDetector = class {
+      async detect() {
+        return [{ rawValue: "ZZZZ-ZZZZ" }];
+      }
+    };
+  });
+  await merchant.goto("/merchant/redeem?lng=en");
+  await merchant.getByRole("button", { name: "Scan QR code" }).click();
+  await expect(merchant.getByTestId("redeem-error")).toHaveText(
+    "No voucher has this code. Check the code and try again.",
+  );
+  await expect(merchant.getByLabel("Voucher code")).toHaveValue("ZZZZ-ZZZZ");
+
+  await merchant.evaluate(() => sessionStorage.setItem("cameraRefused", "1"));
+  await merchant.goto("/merchant/redeem?lng=en");
+  await merchant.getByRole("button", { name: "Scan QR code" }).click();
+  await expect(merchant.getByRole("alert").filter({ hasText: "The camera is not available" })).toBeVisible();
+  await expect(merchant.getByLabel("Voucher code")).toBeEnabled();
+  await expectAccessible(merchant);
+});
