@@ -34,6 +34,9 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
+  // The scan loop starts once per opening: the latest callback and message are read through refs.
+  const latest = useRef({ onCode, unavailable: t("redeem.cameraUnavailable") });
+  latest.current = { onCode, unavailable: t("redeem.cameraUnavailable") };
 
   useEffect(() => {
     if (!open) return;
@@ -52,14 +55,14 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
           const text = await decode(el).catch(() => null);
           if (text) {
             setOpen(false);
-            onCode(text);
+            latest.current.onCode(text);
             return;
           }
           await new Promise((r) => setTimeout(r, 250));
         }
       } catch {
         if (!stopped) {
-          setProblem(t("redeem.cameraUnavailable"));
+          setProblem(latest.current.unavailable);
           setOpen(false);
         }
       }
@@ -68,7 +71,7 @@ export function QrScanner({ onCode }: { onCode: (text: string) => void }) {
       stopped = true;
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [open, onCode, t]);
+  }, [open]);
 
   return (
     <div className="space-y-2">
