@@ -62,6 +62,7 @@ export default defineConfig({
       // Views and clicks (issue #17) are written every second rather than every five.
       METRICS_FLUSH_MS: "1000",
       RATE_LIMIT_UPLOAD: "500/1m",
+      RATE_LIMIT_VOUCHER: "500/1m",
       // Every browser test comes from 127.0.0.1, and two workers may hold several homes (live streams) open.
       LIVE_STREAMS_PER_CLIENT: "50",
       DATABASE_URL: "",

@@ -48,6 +48,8 @@ export default [
     route("reset-password", "routes/account/reset-password.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
     route("my-favourites", "routes/account/my-favourites.tsx"),
+    route("my-vouchers", "routes/account/my-vouchers.tsx"),
+    route("my-vouchers/:voucherId", "routes/account/voucher.tsx"),
     route("alerts/:municipality", "routes/account/alerts.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),
     route("newsletter/confirm", "routes/site/newsletter-confirm.tsx"),

@@ -19,6 +19,7 @@ import {
   Store,
   Users,
   X,
+  Ticket,
 } from "~/components/icons";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
@@ -45,6 +46,7 @@ const ICONS: Record<PanelSection<"admin"> | PanelSection<"merchant">, typeof Use
   reviews: Star,
   settings: Settings,
   profile: Building2,
+  redeem: Ticket,
 };
 
 type Item = { to: string; key: keyof typeof ICONS; icon: typeof Users };

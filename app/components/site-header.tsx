@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   MapPin,
   Menu,
+  Ticket,
   UserRound,
   X,
 } from "~/components/icons";
@@ -43,6 +44,10 @@ function UserMenu() {
           <Link role="menuitem" to="/my-favourites" className={item} onClick={close}>
             <Heart aria-hidden="true" className="size-4" />
             {t("nav.myFavourites")}
+          </Link>
+          <Link role="menuitem" to="/my-vouchers" className={item} onClick={close}>
+            <Ticket aria-hidden="true" className="size-4" />
+            {t("nav.myVouchers")}
           </Link>
           <Link role="menuitem" to="/profile#notifications" className={item} onClick={close}>
             <Bell aria-hidden="true" className="size-4" />

@@ -26,6 +26,7 @@ import { seedDemoImages } from "./images";
 import { seedDemoTranslations } from "./translations";
 import { seedEventExtras } from "./events";
 import { seedReviewsAndFavourites } from "./reviews";
+import { seedDemoVouchers } from "./vouchers";
 
 export const DEMO_ACCOUNTS = [
   { role: "user", email: "user@demo.buurtplatform.be", password: "Demo-User-2026!" },
@@ -2055,6 +2056,8 @@ export async function seedDemo(db: Db): Promise<void> {
     await seedSubscriptions(tx, accounts);
     // Reviews of merchants and the demo resident's favourites: seed/reviews.ts
     await seedReviewsAndFavourites(tx);
+    // Vouchers claimed and redeemed: seed/vouchers.ts
+    await seedDemoVouchers(tx);
     // Towns whose names are not their slugs: seed/towns-with-real-names.ts
     await seedTownsWithRealNames(tx, SHARED_PASSWORD, passwords.sharedHash, demoImageFor);
     await tx.insert(features).values(FEATURES.map((f, i) => ({ ...f, createdAt: at(-90 + i, 9) })));

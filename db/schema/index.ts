@@ -245,6 +245,9 @@ export const promotions = pgTable(
     termsAndConditions: text("terms_and_conditions"),
     /** Chosen from PROMOTION_TAGS (migration 0020); empty: none chosen. */
     tags: text("tags").array().$type<string[]>().notNull().default(sql`'{}'::text[]`),
+    /** How many vouchers may be claimed in all (null: no limit), and how many by one resident (migration 0018). */
+    voucherStock: integer("voucher_stock"),
+    voucherLimit: integer("voucher_limit").notNull().default(1),
     ...translatable(),
     createdAt: createdAt(),
     searchVector: searchVector(
@@ -265,6 +268,35 @@ export const promotions = pgTable(
     check("promotions_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
     index("promotions_tags_idx").using("gin", t.tags),
     check("promotions_tags_check", sql.raw(`tags <@ array[${PROMOTION_TAGS.map((v) => `'${v}'`).join(", ")}]::text[]`)),
+    check("promotions_voucher_stock_check", sql`voucher_stock is null or voucher_stock > 0`),
+    check(
+      "promotions_voucher_limit_check",
+      sql`voucher_limit >= 1 and (voucher_stock is null or voucher_limit <= voucher_stock)`,
+    ),
+  ],
+);
+
+/**
+ * A resident's voucher for a promotion (migration 0018): a short code to read aloud or scan at the counter,
+ * redeemed once by the promotion's merchant. It expires with its promotion. On account deletion a voucher not
+ * yet redeemed is deleted and a redeemed one loses its owner (the merchant's counts stay).
+ */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    promotionId: uuid("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    code: text("code").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).defaultNow().notNull(),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+  },
+  (t) => [
+    unique("vouchers_code_key").on(t.code),
+    index("vouchers_promotion_idx").on(t.promotionId, t.redeemedAt),
+    index("vouchers_user_claimed_idx").on(t.userId, t.claimedAt),
   ],
 );
 

@@ -129,6 +129,18 @@ const MATRIX: Record<string, Row> = {
     get: signedIn("login", "ok"),
     post: signedIn("login", "handled"),
   },
+  // Vouchers: My vouchers lists the signed-in person's own (its POST claims one: no promotion named is a 404, and
+  // only residents claim, so a merchant's or admin's claim is a 403); a voucher page is its owner's only (404).
+  "routes/account/my-vouchers": {
+    url: "/my-vouchers",
+    get: signedIn("login", "ok"),
+    post: signedIn("login", "handled"),
+  },
+  "routes/account/voucher": {
+    url: "/my-vouchers/00000000-0000-4000-8000-000000000000",
+    get: signedIn("login", "notfound"),
+    post: "none",
+  },
   "routes/account/alerts": {
     url: "/alerts/hasselt",
     get: signedIn("login", "ok"),
@@ -152,6 +164,8 @@ const MATRIX: Record<string, Row> = {
   "routes/merchant/promotions": { url: "/merchant/promotions", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/merchant/events": { url: "/merchant/events", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/merchant/profile": { url: "/merchant/profile", get: merchantOnly(), post: merchantOnlyPost() },
+  // Redeeming a voucher at the counter: merchants only; a posted code that is not one of theirs is a 400.
+  "routes/merchant/redeem": { url: "/merchant/redeem", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
   // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
   "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },

@@ -278,7 +278,7 @@ describe("search in any language", () => {
       ),
     );
     const search = (q: string) =>
-      listPublicPromotions(town, { category: null, tag: null, q, sort: "newest", page: 1 }).then((r) =>
+      listPublicPromotions(town, { category: null, tag: null, q, sort: "newest", page: 1, expired: false }).then((r) =>
         r.items.map((i) => i.id),
       );
     expect(await search("messing")).toContain(row.id);

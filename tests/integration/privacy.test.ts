@@ -44,6 +44,7 @@ import { loader as downloadLoader } from "~/routes/account/export-download";
 import { action as adminPrivacyAction, loader as adminPrivacyLoader } from "~/routes/admin/user-privacy";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
 import { makeEvent, makeMerchant, makePromotion, makeReport } from "./public-helpers";
+import { claimVoucher, redeemVoucher } from "~/modules/voucher/voucher.server";
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
@@ -151,6 +152,12 @@ async function residentWithData() {
   await db
     .insert(newsletterConfirmLimits)
     .values({ key: await newsletterLimitKey(user.email), sent: 1, windowEndsAt: new Date(Date.now() + 3_600_000) });
+  // A voucher (redeemed: it stays for the merchant's counts, without its owner) and one not yet used.
+  const counter = await makeMerchant(town.id);
+  const deal = await makePromotion(counter.id, town.id, { title: "Voucher deal", voucherLimit: 2 });
+  const used = await claimVoucher(actor, deal.id);
+  await claimVoucher(actor, deal.id);
+  await redeemVoucher(await actorFor(counter), used.code);
   return { town, other, user, actor, approved, pending, rejected, hash };
 }
 
@@ -181,6 +188,8 @@ describe("data export", () => {
     expect(json.reviews).toEqual([expect.objectContaining({ rating: 4, text: "Friendly shop" })]);
     expect(json.reviewFlags).toHaveLength(1);
     expect(json.favourites).toEqual([expect.objectContaining({ kind: "promotion", title: "Promo" })]);
+    expect(json.vouchers).toHaveLength(2);
+    expect(json.vouchers[0]).toMatchObject({ promotion: "Voucher deal" });
     expect(json.images).toEqual([
       expect.objectContaining({
         url: expect.stringContaining(storedMediaUrl(hash)),

@@ -17,6 +17,7 @@ import { makeMunicipality } from "../factories";
 import { isoDay, makeEvent, makeMerchant, makePromotion } from "./public-helpers";
 
 const filters = (query: string) => promotionFiltersFrom(new URL(`http://x/promotions/t?${query}`));
+const withExpired = (query: string) => filters(`expired=1&${query}`);
 
 describe("promotions list", () => {
   it("filters by category, searches title, description and merchant, sorts and paginates on the server", async () => {
@@ -54,35 +55,39 @@ describe("promotions list", () => {
     const otherShop = await makeMerchant(other.id);
     await makePromotion(otherShop.id, other.id, { title: "Bread elsewhere", category: "Food & Drink" });
 
-    const all = await listPublicPromotions(town.id, filters(""));
+    // Expired promotions leave the list unless "show expired" is asked.
+    const current = await listPublicPromotions(town.id, filters(""));
+    expect(current.items.map((p) => p.id)).toEqual([tyres.id, cake.id, bread.id]);
+    expect(current.total).toBe(3);
+    const all = await listPublicPromotions(town.id, withExpired(""));
     expect(all.total).toBe(4);
     expect(all.items.map((p) => p.id)).toEqual([old.id, tyres.id, cake.id, bread.id]);
 
-    const food = await listPublicPromotions(town.id, filters("category=Food+%26+Drink"));
+    const food = await listPublicPromotions(town.id, withExpired("category=Food+%26+Drink"));
     expect(food.items.map((p) => p.id).sort()).toEqual([bread.id, cake.id].sort());
 
-    expect((await listPublicPromotions(town.id, filters("q=BREAD"))).items.map((p) => p.id)).toEqual([bread.id]);
-    expect((await listPublicPromotions(town.id, filters("q=garage+noord"))).total).toBe(2);
+    expect((await listPublicPromotions(town.id, withExpired("q=BREAD"))).items.map((p) => p.id)).toEqual([bread.id]);
+    expect((await listPublicPromotions(town.id, withExpired("q=garage+noord"))).total).toBe(2);
     // Full-text search (issue #17): "50%" is the word 50; a search of punctuation only is no search.
-    expect((await listPublicPromotions(town.id, filters("q=50%25"))).items.map((p) => p.id)).toEqual([cake.id]);
-    expect((await listPublicPromotions(town.id, filters("q=%25"))).total).toBe(4);
+    expect((await listPublicPromotions(town.id, withExpired("q=50%25"))).items.map((p) => p.id)).toEqual([cake.id]);
+    expect((await listPublicPromotions(town.id, withExpired("q=%25"))).total).toBe(4);
     expect(likePattern("a_b")).toBe("%a\\_b%");
 
-    const byTitle = await listPublicPromotions(town.id, filters("sort=title"));
+    const byTitle = await listPublicPromotions(town.id, withExpired("sort=title"));
     expect(byTitle.items.map((p) => p.title)).toEqual(["apple cake", "Bread deal", "Old oil change", "Winter tyres"]);
-    const ending = await listPublicPromotions(town.id, filters("sort=ending"));
+    const ending = await listPublicPromotions(town.id, withExpired("sort=ending"));
     // Still valid, soonest end first; expired last.
     expect(ending.items.map((p) => p.id)).toEqual([cake.id, tyres.id, bread.id, old.id]);
 
-    const page1 = await listPublicPromotions(town.id, filters("sort=title"), 3);
+    const page1 = await listPublicPromotions(town.id, withExpired("sort=title"), 3);
     expect(page1).toMatchObject({ total: 4, page: 1, pages: 2 });
     expect(page1.items).toHaveLength(3);
-    const page2 = await listPublicPromotions(town.id, filters("sort=title&page=2"), 3);
+    const page2 = await listPublicPromotions(town.id, withExpired("sort=title&page=2"), 3);
     expect(page2.items.map((p) => p.title)).toEqual(["Winter tyres"]);
-    const beyond = await listPublicPromotions(town.id, filters("page=9"), 3);
+    const beyond = await listPublicPromotions(town.id, withExpired("page=9"), 3);
     expect(beyond).toMatchObject({ items: [], total: 4, pages: 2 });
 
-    const none = await listPublicPromotions(town.id, filters("category=Restaurants&q=bread"));
+    const none = await listPublicPromotions(town.id, withExpired("category=Restaurants&q=bread"));
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
@@ -94,6 +99,7 @@ describe("promotions list", () => {
       sort: "relevance",
       page: 1,
       q: "x".repeat(100),
+      expired: false,
     });
   });
 

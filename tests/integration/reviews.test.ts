@@ -22,7 +22,8 @@ import { action as adminReviewsAction } from "~/routes/admin/reviews";
 import { action as reviewsAction } from "~/routes/api/reviews";
 import { loader as merchantLoader } from "~/routes/site/merchant-detail";
 import { FACTORY_PASSWORD, actorFor, makeMunicipality, makeUser } from "../factories";
-import { makeMerchant } from "./public-helpers";
+import { makeMerchant, makePromotion } from "./public-helpers";
+import { claimVoucher, redeemVoucher } from "~/modules/voucher/voucher.server";
 
 type Actor = Awaited<ReturnType<typeof actorFor>>;
 const contextFor = (actor: Actor | null) =>
@@ -154,12 +155,26 @@ describe("writing a review", () => {
     expect(page.reviews[0].body).toBe(html);
   });
 
-  it("is not verified until vouchers can be found", async () => {
-    const { merchant, resident } = await setup();
+  it("is verified once the author redeemed a voucher of that merchant (claimed is not enough)", async () => {
+    const { town, merchant, merchantActor, resident } = await setup();
     const db = await getDb();
     expect(await isVerifiedReviewer(db, resident.id, merchant.id)).toBe(false);
     await saveReview(resident, merchant.id, { rating: 4, body: null });
     expect((await rowsOf(merchant.id))[0].verified).toBe(false);
+
+    const deal = await makePromotion(merchant.id, town.id);
+    const voucher = await claimVoucher(resident, deal.id);
+    expect(await isVerifiedReviewer(db, resident.id, merchant.id)).toBe(false);
+    // A voucher redeemed at another merchant does not count for this one.
+    const elsewhere = await makeMerchant(town.id);
+    const otherDeal = await makePromotion(elsewhere.id, town.id);
+    await redeemVoucher(await actorFor({ id: elsewhere.id }), (await claimVoucher(resident, otherDeal.id)).code);
+    expect(await isVerifiedReviewer(db, resident.id, merchant.id)).toBe(false);
+
+    await redeemVoucher(merchantActor, voucher.code);
+    expect(await isVerifiedReviewer(db, resident.id, merchant.id)).toBe(true);
+    await saveReview(resident, merchant.id, { rating: 5, body: null });
+    expect((await rowsOf(merchant.id))[0].verified).toBe(true);
   });
 });
 

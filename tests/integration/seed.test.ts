@@ -24,6 +24,7 @@ import {
   reports,
   subscriptions,
   users,
+  vouchers,
 } from "@db/schema";
 import { DEMO_ACCOUNTS, demoImageFor, seedDemo } from "~/seed/demo";
 import { type Db, getDb } from "~/lib/db/db.server";
@@ -239,6 +240,27 @@ describe("demo seed", () => {
       .from(subscriptions);
     expect(prices.some((p) => p.cents > 0)).toBe(true);
     expect(prices.filter((p) => p.tier === "Free").every((p) => p.cents === 0)).toBe(true);
+  });
+
+  it("seeds vouchers: stocks, claims by residents, redemptions, and vouchers that expired with their deal", async () => {
+    const rows = await db
+      .select({
+        redeemed: sql<number>`count(${vouchers.redeemedAt})::int`,
+        claimed: sql<number>`count(*)::int`,
+        expired: sql<number>`count(*) filter (where ${promotions.validUntil} < current_date)::int`,
+        withStock: sql<number>`count(distinct ${promotions.id}) filter (where ${promotions.voucherStock} is not null)::int`,
+      })
+      .from(vouchers)
+      .innerJoin(promotions, eq(promotions.id, vouchers.promotionId));
+    expect(rows[0].claimed).toBeGreaterThan(10);
+    expect(rows[0].redeemed).toBeGreaterThan(3);
+    expect(rows[0].expired).toBeGreaterThan(0);
+    expect(rows[0].withStock).toBeGreaterThan(3);
+    // No deal has more vouchers than its stock.
+    const over = await db.execute(sql`
+      select p.id from promotions p join vouchers v on v.promotion_id = p.id
+      where p.voucher_stock is not null group by p.id having count(*) > p.voucher_stock`);
+    expect((over as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it("is all-or-nothing: a second run fails and changes nothing", async () => {

@@ -86,7 +86,9 @@ describe("list parameters from the URL", () => {
       sort: "ending",
       page: 3,
       q: "bread",
+      expired: false,
     });
+    expect(promotionFiltersFrom(new URL("http://x/?expired=1")).expired).toBe(true);
     expect(promotionFiltersFrom(new URL("http://x/?category=Gaming")).category).toBeNull(); // not a public filter
     expect(promotionFiltersFrom(new URL("http://x/?tag=cheap")).tag).toBeNull(); // not one of the tags
     expect(eventFiltersFrom(new URL("http://x/?when=past&category=Arts&page=x"))).toEqual({

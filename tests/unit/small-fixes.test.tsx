@@ -33,6 +33,7 @@ describe("panel menu", () => {
     expect(menuFor("merchant", "merchant").map((i) => i.to)).toEqual([
       "/merchant/dashboard",
       "/merchant/promotions",
+      "/merchant/redeem",
       "/merchant/events",
       "/merchant/profile",
     ]);

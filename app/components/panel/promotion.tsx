@@ -11,6 +11,7 @@ import { ExternalLink } from "~/components/icons";
 import { Link } from "~/components/link";
 import { TranslationFields } from "~/components/panel/translations";
 import { PromotionTagsField } from "~/components/panel/promotion-tags-field";
+import { VoucherFields } from "~/components/panel/voucher-fields";
 import type { Translations } from "~/lib/i18n/localized";
 import { Required, SelectField, TextArea, TextField, ToggleField } from "~/components/form";
 import { ImageField } from "~/components/image-field";
@@ -19,7 +20,7 @@ import type { GalleryItem } from "~/modules/media";
 import type { Column } from "~/components/crud";
 import { LookupCombobox } from "~/components/ui/lookup-combobox";
 import { YesNo } from "~/components/ui/badge";
-import { formatDate } from "~/lib/i18n/format";
+import { ValidUntilCell } from "~/components/panel/valid-until-cell";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { can } from "~/modules/promotion";
@@ -39,6 +40,8 @@ type PromotionFormRow = {
   termsAndConditions: string | null;
   tags?: string[];
   isPremium: boolean;
+  voucherStock?: number | null;
+  voucherLimit?: number;
   originalLocale?: string;
   translations?: Translations;
   merchantId?: string;
@@ -157,6 +160,7 @@ export function PromotionFields({
           />
         </div>
       </fieldset>
+      <VoucherFields row={row} fieldErrors={fieldErrors} />
       <TextArea
         label={t("promotions.fields.terms")}
         name="terms_and_conditions"
@@ -259,7 +263,7 @@ function PriceCell({ row }: { row: PromotionFormRow }) {
 
 /** The promotion list's columns in either panel (with the merchant column where rows have one). */
 export function usePromotionColumns<Row extends PromotionFormRow>(withMerchant: boolean): Column<Row>[] {
-  const { t, i18n } = useTranslation("merchant");
+  const { t } = useTranslation("merchant");
   return [
     { key: "title", header: t("promotions.columns.title"), cell: (r) => <TitleCell row={r} /> },
     ...(withMerchant ? [merchantColumn<Row>(t)] : []),
@@ -274,7 +278,7 @@ export function usePromotionColumns<Row extends PromotionFormRow>(withMerchant: 
       key: "validUntil",
       header: t("promotions.columns.validUntil"),
       className: "hidden sm:table-cell whitespace-nowrap",
-      cell: (r) => formatDate(r.validUntil, i18n.language),
+      cell: (r) => <ValidUntilCell validUntil={r.validUntil} />,
     },
     {
       key: "premium",

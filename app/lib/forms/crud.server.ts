@@ -48,7 +48,7 @@ type CrudMessages = {
 };
 
 type AdminSection = Exclude<PanelSection<"admin">, "dashboard" | "logs" | "reports" | "reviews" | "settings">;
-type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile">;
+type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile" | "redeem">;
 
 /** The message keys of a panel section: `admin:<section>.added` or `merchant:<section>.success.added`. */
 export function panelMessages(panel: "admin", section: AdminSection): CrudMessages;

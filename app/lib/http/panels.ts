@@ -30,6 +30,7 @@ export const PANELS = {
     sections: [
       { name: "dashboard" },
       { name: "promotions", roles: ["merchant"] },
+      { name: "redeem", roles: ["merchant"] },
       { name: "events", roles: ["merchant"] },
       { name: "profile", roles: ["merchant"] },
     ],

@@ -38,6 +38,8 @@ const RULES = {
   newsletter: () => parseRule(process.env.RATE_LIMIT_NEWSLETTER, { limit: 10, windowMs: 60 * 60_000 }),
   /** Image uploads (issue #14), per user and per address. */
   upload: () => parseRule(process.env.RATE_LIMIT_UPLOAD, { limit: 60, windowMs: 60 * 60_000 }),
+  /** Voucher code checks at the counter, per merchant and per address: codes cannot be guessed. */
+  voucher: () => parseRule(process.env.RATE_LIMIT_VOUCHER, { limit: 60, windowMs: 15 * 60_000 }),
   /** The open-data API (/api/v1), per address. */
   api: () => parseRule(process.env.RATE_LIMIT_API, { limit: 300, windowMs: 60_000 }),
   /** A general ceiling for every other request, per address. */

@@ -23,6 +23,7 @@ export const RESERVED_SLUGS = [
   "my-reports",
   "my-favourites",
   "reviews",
+  "my-vouchers",
   "alerts",
   "newsletter",
   "unsubscribe",

@@ -55,7 +55,7 @@ function liveUnion(municipalityId: string) {
     (select p.id::text, 'promotion', p.title, m.business_name, m.id::text, p.created_at, p.original_locale,
             p.translations
        from promotions p join merchants m on m.id = p.merchant_id
-       where p.municipality_id = ${municipalityId}
+       where p.municipality_id = ${municipalityId} and ${activePromotion(sql.raw("p.valid_until"))}
        order by p.created_at desc limit ${n})
     union all
     (select e.id::text, 'event', e.title, m.business_name, m.id::text, e.created_at, e.original_locale,
@@ -179,6 +179,7 @@ export async function liveEventsAfter(
     left join users u on le.kind = 'user' and u.id = le.ref_id and u.role = 'user'
     left join merchants m on le.kind = 'merchant' and m.id = le.ref_id
     left join promotions p on p.id = case when le.kind = 'promotion' then le.ref_id::uuid end
+      and ${activePromotion(sql.raw("p.valid_until"))}
     left join merchants pm on pm.id = p.merchant_id
     left join events e on e.id = case when le.kind = 'event' then le.ref_id::uuid end
     left join merchants em on em.id = e.merchant_id

@@ -70,6 +70,7 @@ export function sharedPromotionPage(municipalityId: string, filters: PromotionFi
     filters.q,
     filters.sort,
     filters.page,
+    filters.expired,
   ]);
   return promotionPages.get(key, () => listPublicPromotions(municipalityId, filters), undefined, municipalityId);
 }

@@ -23,6 +23,7 @@ import {
   sessions,
   subscriptions,
   users,
+  vouchers,
 } from "@db/schema";
 import { baseUrl } from "~/lib/auth/auth.server";
 import type { DbOrTx } from "~/lib/db/db.server";
@@ -107,6 +108,23 @@ const pushDevicesOf = async (db: DbOrTx, userId: string) =>
       .where(eq(pushSubscriptions.userId, userId))
       .orderBy(pushSubscriptions.createdAt)
   ).map(({ endpoint, ...row }) => ({ pushService: new URL(endpoint).host, ...row }));
+/** The person's vouchers: which deal, the code, when claimed and redeemed. */
+const vouchersOf = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      code: vouchers.code,
+      promotion: promotions.title,
+      merchant: merchants.businessName,
+      validUntil: promotions.validUntil,
+      claimedAt: vouchers.claimedAt,
+      redeemedAt: vouchers.redeemedAt,
+    })
+    .from(vouchers)
+    .innerJoin(promotions, eq(promotions.id, vouchers.promotionId))
+    .innerJoin(merchants, eq(merchants.id, promotions.merchantId))
+    .where(eq(vouchers.userId, userId))
+    .orderBy(desc(vouchers.claimedAt))
+    .limit(CAP);
 
 /** By account and by address: a subscription made before the account existed is theirs too. */
 const newsletterSubscriptionsOf = (db: DbOrTx, userId: string, email: string) =>
@@ -376,6 +394,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     reviewRows,
     flagRows,
     favouriteRows,
+    voucherRows,
   ] = await Promise.all([
     reportsOf(db, userId),
     followsOf(db, userId),
@@ -393,6 +412,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     reviewsOf(db, userId),
     reviewFlagsOf(db, userId),
     favouritesOf(db, userId),
+    vouchersOf(db, userId),
   ]);
   const { signInHistory, activity } = splitAudit(audit);
   return {
@@ -426,6 +446,7 @@ export async function collectUserData(db: DbOrTx, userId: string) {
     merchant: merchant ? { ...merchant, promotions: promotionRows, events: eventRows } : null,
     subscriptions: subs,
     images,
+    vouchers: voucherRows,
     signInHistory,
     activeSessions: sessionRows,
     activity,

@@ -6,7 +6,16 @@
  */
 import crypto from "node:crypto";
 import { and, count, eq, or, sql } from "drizzle-orm";
-import { contactMessages, events, media, newsletterSubscriptions, promotions, reports, users } from "@db/schema";
+import {
+  contactMessages,
+  events,
+  media,
+  newsletterSubscriptions,
+  promotions,
+  reports,
+  users,
+  vouchers,
+} from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { baseUrl } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
@@ -98,6 +107,15 @@ async function eraseUnlinkedRows(tx: DbOrTx, userId: string, email: string) {
   await tx.execute(sql`delete from rate_limits where key like ${`%:user:${userId}`}`);
 }
 
+/**
+ * Vouchers not yet redeemed go (their stock is free again); redeemed ones stay without their owner, so the
+ * merchant's counts do not change.
+ */
+async function eraseVouchers(tx: DbOrTx, userId: string) {
+  await tx.delete(vouchers).where(and(eq(vouchers.userId, userId), sql`${vouchers.redeemedAt} is null`));
+  await tx.update(vouchers).set({ userId: null }).where(eq(vouchers.userId, userId));
+}
+
 /** The audit log: the person's own rows lose their address and IP, rows about them name a hash instead. */
 async function scrubAuditLog(tx: DbOrTx, userId: string, email: string, subject: string) {
   await tx.execute(sql`
@@ -186,6 +204,7 @@ export async function eraseAccount(
     const { deleted, anonymised } = await eraseReports(tx, userId, options);
     const content = await countOwnContent(tx, userId);
     await eraseUnlinkedRows(tx, userId, user.email);
+    await eraseVouchers(tx, userId);
     await scrubAuditLog(tx, userId, user.email, subject);
     const imagesDeleted = await eraseUploads(
       tx,

@@ -111,6 +111,12 @@ const SECTIONS: Section[] = [
   },
   { id: "images", title: "account:privacy.file.images", rows: (d) => d.images, fields: ["url", "createdAt"] },
   {
+    id: "vouchers",
+    title: "account:privacy.file.vouchers",
+    rows: (d) => d.vouchers,
+    fields: ["promotion", "merchant", "code", "validUntil", "claimedAt", "redeemedAt"],
+  },
+  {
     id: "sign-ins",
     title: "account:privacy.file.signIns",
     rows: (d) => d.signInHistory,

@@ -23,9 +23,11 @@ export type PromotionFilters = {
   q: string;
   sort: PromotionSort;
   page: number;
+  /** Expired promotions too ("show expired"); by default a list shows only current ones. */
+  expired: boolean;
 };
 
-/** Reads ?category=&tag=&q=&sort=&page= from a URL; unknown values fall back to the defaults. */
+/** Reads ?category=&tag=&q=&sort=&page=&expired=1 from a URL; unknown values fall back to the defaults. */
 export function promotionFiltersFrom(url: URL): PromotionFilters {
   const category = url.searchParams.get("category");
   const tag = url.searchParams.get("tag");
@@ -42,6 +44,7 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
     q,
     sort: asked && (asked !== "relevance" || searching) ? asked : searching ? "relevance" : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
+    expired: url.searchParams.get("expired") === "1",
   };
 }
 
@@ -103,6 +106,8 @@ export async function listPublicPromotions(
   const where: SQL[] = [eq(promotions.municipalityId, municipalityId)];
   if (filters.category) where.push(eq(promotions.category, filters.category));
   if (filters.tag) where.push(arrayContains(promotions.tags, [filters.tag]));
+  const today = todayIso();
+  if (!filters.expired) where.push(activePromotion(promotions.validUntil, today));
   const q = searchText(filters.q);
   if (q) {
     // Full-text over the title and description (GIN index on promotions.search_vector), or the merchant's
@@ -123,7 +128,6 @@ export async function listPublicPromotions(
       ) as SQL,
     );
   }
-  const today = todayIso();
   const orderOf = (t: Record<"validUntil" | "createdAt" | "title" | "id" | "rank", SQLWrapper>) =>
     filters.sort === "relevance" && q
       ? [desc(t.rank), desc(t.createdAt), asc(t.id)]

@@ -19,6 +19,7 @@ import {
   requiredText,
 } from "~/lib/forms/validation";
 import { withTranslations } from "~/lib/i18n/translations.schema";
+import { checkVoucherFields, voucherFields } from "~/modules/voucher";
 
 const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
@@ -74,6 +75,7 @@ const baseFields = (required: string) => ({
   original_price: optionalText(PRICE_MAX),
   discount: optionalText(PRICE_MAX),
   terms_and_conditions: optionalText(LIMITS.text),
+  ...voucherFields,
 });
 
 /** Applies the pricing-mode rule; the mode itself is not stored. */
@@ -91,6 +93,7 @@ export const merchantPromotionSchema = withTags(
       .object(baseFields(MERCHANT_PROMOTION_REQUIRED))
       .transform(applyPricingMode)
       .superRefine((v, ctx) => {
+        checkVoucherFields(v, ctx);
         if (!v.price && !v.discount) {
           ctx.addIssue({ code: "custom", path: ["price"], message: MERCHANT_PROMOTION_REQUIRED });
           ctx.addIssue({ code: "custom", path: ["discount"], message: MERCHANT_PROMOTION_REQUIRED });
@@ -112,6 +115,7 @@ export const adminPromotionSchema = withTags(
       })
       .transform(applyPricingMode)
       .superRefine((v, ctx) => {
+        checkVoucherFields(v, ctx);
         // The admin form requires the price, or the discount when the percentage mode is chosen.
         if (!v.price && !v.discount) {
           ctx.addIssue({ code: "custom", path: ["price"], message: ADMIN_PROMOTION_REQUIRED });

@@ -9,6 +9,7 @@ import { ValidationError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { ownedCommands } from "~/modules/merchant/index.server";
 import { withGallery } from "~/modules/media";
+import { voucherColumns } from "~/modules/voucher";
 import { can } from "./promotion.policy";
 import { ADMIN_PROMOTION_REQUIRED, type PromotionInput, promotionSchemaFor } from "./promotion.schema";
 
@@ -33,6 +34,7 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
     discount: input.discount,
     termsAndConditions: input.terms_and_conditions,
     ...(input.tags ? { tags: input.tags } : {}),
+    ...voucherColumns(input),
     ...translationValues(input),
   }),
   chosenOwner: (actor, input) => {

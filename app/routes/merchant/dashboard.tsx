@@ -17,8 +17,10 @@ import { requireRole } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { merchantDashboard } from "~/modules/merchant/index.server";
 import { CLICK_KINDS } from "~/modules/metrics";
+import { VoucherFigures, VoucherTable } from "~/components/panel/voucher-figures";
 import { merchantMetrics } from "~/modules/metrics/index.server";
 import { DailyChart } from "~/components/panel/metrics-chart";
+import { merchantVoucherCounts } from "~/modules/voucher/index.server";
 import type { Route } from "./+types/dashboard";
 
 /** SPEC: admits merchant and admin; without a merchant record for the user's id, to /. */
@@ -27,11 +29,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = await merchantDashboard(actor);
   if (!dashboard) throw redirect("/");
   // Issue #17: real views and clicks of this merchant's promotions and events (written every few seconds).
-  const metrics = await merchantMetrics(actor, actor.id);
+  const [metrics, vouchers] = await Promise.all([
+    merchantMetrics(actor, actor.id),
+    merchantVoucherCounts(actor, actor.id),
+  ]);
   return {
     ...dashboard,
     recent: dashboard.recent.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
     metrics,
+    vouchers,
     now: new Date().toISOString(),
     meta: { title: context.t("common:panel.menu.dashboard"), noindex: true },
   };
@@ -128,7 +134,8 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
         </dl>
       </section>
 
-      <PromotionFigures metrics={loaderData.metrics} />
+      <PromotionFigures metrics={loaderData.metrics} vouchers={loaderData.vouchers} />
+      <VoucherTable rows={loaderData.vouchers} />
 
       <div className="grid gap-8 lg:grid-cols-5">
         <section aria-labelledby="links-heading" className="lg:col-span-2">
@@ -194,7 +201,13 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
 }
 
 /** Issue #17: per promotion, the all-time counts by kind and the last 30 days as a chart with a table. */
-function PromotionFigures({ metrics }: { metrics: Route.ComponentProps["loaderData"]["metrics"] }) {
+function PromotionFigures({
+  metrics,
+  vouchers,
+}: {
+  metrics: Route.ComponentProps["loaderData"]["metrics"];
+  vouchers: Route.ComponentProps["loaderData"]["vouchers"];
+}) {
   const { t, i18n } = useTranslation("merchant");
   const lng = i18n.language;
   return (
@@ -212,7 +225,7 @@ function PromotionFigures({ metrics }: { metrics: Route.ComponentProps["loaderDa
           {metrics.promotions.map((p) => (
             <li key={p.id} className="card space-y-3 p-4" data-testid={`figures-${p.id}`}>
               <h3 className="font-semibold text-slate-900">{p.title}</h3>
-              <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-5">
+              <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-4">
                 {(["view", ...CLICK_KINDS] as const).map((k) => (
                   <div key={k} className="rounded-lg bg-slate-50 px-2 py-1.5">
                     <dt className="text-xs text-slate-600">{t(`metrics.kinds.${k}`)}</dt>
@@ -221,6 +234,7 @@ function PromotionFigures({ metrics }: { metrics: Route.ComponentProps["loaderDa
                     </dd>
                   </div>
                 ))}
+                <VoucherFigures counts={vouchers.find((v) => v.id === p.id)} />
               </dl>
               <DailyChart title={p.title} days={p.days} />
             </li>

@@ -1,6 +1,5 @@
 import { absoluteUrl, absoluteUrlOrNull } from "~/lib/http/origin.server";
-import { Globe, Mail, MapPin, Navigation, Phone, Star, Store, Ticket } from "~/components/icons";
-import { useState } from "react";
+import { Globe, Mail, MapPin, Navigation, Phone, Star, Store } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { localizedText } from "~/lib/i18n/localized";
@@ -16,7 +15,6 @@ import { formatDate } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { PLACEHOLDERS } from "~/lib/placeholders";
 import { type PromotionDetail, findPublicPromotion } from "~/modules/promotion/index.server";
 import { offerJsonLd } from "~/modules/opendata";
 import { withAggregateRating } from "~/modules/review";
@@ -26,6 +24,8 @@ import { galleryOf } from "~/modules/media/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotion-detail";
 import { Picture } from "~/components/picture";
+import { VoucherBox } from "~/components/site/voucher-box";
+import { voucherInfoFor } from "~/modules/voucher/index.server";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -65,6 +65,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     promotion,
     rating,
     gallery,
+    vouchers: await voucherInfoFor(await context.getActor(), promotion.id),
     meta: {
       title: localizedText(promotion, "title", context.locale) ?? promotion.title,
       description: description || context.t("site:promotions.metaDescription", { city: municipality.name }),
@@ -94,7 +95,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 export default function PromotionDetailPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
   const label = useCategoryLabel();
-  const [redeemed, setRedeemed] = useState(false);
   const text = useLocalized();
   const { municipality } = loaderData;
   // Issue #17: the view, and the clicks on call, directions, website and share, are counted.
@@ -120,7 +120,6 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const { count, total } = PLACEHOLDERS.redeemed;
   const website = safeHttpUrl(m.websiteUrl);
 
   return (
@@ -180,30 +179,8 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
                 </dd>
               </div>
             </dl>
-            <div className="mt-4">
-              <p className="text-sm text-slate-700">
-                {t("promotionDetail.redeemed", { count, total })}{" "}
-                <span className="text-xs text-slate-600">{t("figures.example")}</span>
-              </p>
-              <div
-                className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200"
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={total}
-                aria-valuenow={count}
-                aria-label={`${t("promotionDetail.redeemed", { count, total })} ${t("figures.example")}`}
-              >
-                <div className="h-full bg-brand-600" style={{ width: `${Math.round((count / total) * 100)}%` }} />
-              </div>
-            </div>
             <div className="mt-5 flex flex-col gap-2">
-              <button type="button" className="btn-primary w-full" onClick={() => setRedeemed(true)}>
-                <Ticket aria-hidden="true" className="size-4" />
-                {t("promotionDetail.redeem")}
-              </button>
-              <p aria-live="polite" className="text-sm text-brand-800">
-                {redeemed ? t("promotionDetail.redeemNote", { name: m.businessName }) : ""}
-              </p>
+              {loaderData.vouchers && <VoucherBox info={loaderData.vouchers} promotionId={p.id} />}
               <div className="grid grid-cols-2 gap-2">
                 {m.phoneNumber ? (
                   <a href={telHref(m.phoneNumber)} className="btn-secondary" onClick={() => track("call")}>

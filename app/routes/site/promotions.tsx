@@ -22,6 +22,7 @@ import { TagFilter } from "~/components/site/promotion-tags";
 import { feedAlternates } from "~/modules/opendata/index.server";
 import { sharedPromotionPage } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotions";
+import { ShowExpiredToggle } from "~/components/site/show-expired";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -65,6 +66,7 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
     filters.category ||
     filters.tag ||
     filters.q ||
+    filters.expired ||
     (filters.sort !== "newest" && filters.sort !== "relevance")
   );
   // "Best match" orders by the search's rank: offered only while searching.
@@ -86,11 +88,11 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         // key: a "clear filters" navigation resets the uncontrolled fields
-        key={`${filters.category}|${filters.tag}|${filters.q}|${filters.sort}`}
+        key={`${filters.category}|${filters.tag}|${filters.q}|${filters.sort}|${filters.expired}`}
         className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
         onChange={(e) => {
           const target = e.target as HTMLElement;
-          if (target.tagName === "SELECT") submit(e.currentTarget);
+          if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "checkbox") submit(e.currentTarget);
         }}
       >
         <div>
@@ -132,7 +134,8 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
+          <ShowExpiredToggle checked={filters.expired} />
           <button type="submit" className="btn-primary">
             {t("common.search")}
           </button>
