@@ -65,6 +65,26 @@ const line = (level, msg, fields = {}) =>
  * administrator are done once before the others start), replaces a worker that dies, and on SIGTERM/SIGINT
  * asks every worker to drain and exits once all have (0 when every worker stopped cleanly).
  */
+/** @type {import("prom-client").AggregatorRegistry<import("prom-client").PrometheusContentType> | undefined} */
+let aggregator;
+/**
+ * A worker was asked for /metrics: every worker's figures, added up, go back to it
+ * (app/lib/ops/prometheus.server.ts).
+ * @param {import("node:cluster").Worker} worker @param {number} id
+ */
+async function clusterMetrics(worker, id) {
+  try {
+    if (!aggregator) {
+      const { default: client } = await import("prom-client");
+      aggregator = new client.AggregatorRegistry();
+    }
+    const text = await aggregator.clusterMetrics();
+    if (worker.isConnected()) worker.send({ type: "ops:metrics:answer", id, text });
+  } catch (err) {
+    if (worker.isConnected()) worker.send({ type: "ops:metrics:answer", id, error: String(err) });
+  }
+}
+
 /** @param {number} count */
 function runPrimary(count) {
   let stopping = false;
@@ -88,6 +108,9 @@ function runPrimary(count) {
   });
   cluster.on("listening", (worker) => {
     listening.add(worker);
+  });
+  cluster.on("message", (worker, message) => {
+    if (message?.type === "ops:metrics") void clusterMetrics(worker, message.id);
   });
   const first = fork();
   first.once("listening", () => {

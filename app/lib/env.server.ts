@@ -65,6 +65,17 @@ const schema = z.object({
   /** Uploaded images (issue #14): in the database ("db", the default) or in MEDIA_DIR ("dir"). */
   MEDIA_STORAGE: z.enum(["db", "dir"]).default("db"),
   MEDIA_DIR: z.string().default("./data-media"),
+  /**
+   * Operations (docs/features/operations-runbook.md): /metrics answers a request from this machine that no
+   * proxy forwarded, or one carrying `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting connections. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The daily backup job: where it writes and how many backups it keeps (BACKUP_DAILY=true turns it on). */
+  BACKUP_DAILY: bool(false),
+  BACKUP_DIR: z.string().default("./backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "must be at least 1").max(365).default(7),
 });
 
 type Env = z.infer<typeof schema>;

@@ -35,7 +35,10 @@ import { insertAccount } from "~/modules/user/index.server";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
-import { closeLiveStreams, liveStreamHandler } from "./live-stream.server";
+import { METRICS_PATH, countLiveStreamsWith, metricsHandler, requestMetrics } from "~/lib/ops/prometheus.server";
+import { READY_PATH, readyHandler, startDraining } from "~/lib/ops/readiness.server";
+import { closeLiveStreams, liveStreamHandler, openLiveStreamCount } from "./live-stream.server";
+import { routePattern, servingBuild } from "./route-pattern.server";
 
 const BODY_LIMIT = 1024 * 1024;
 /** The methods the site answers; anything else (TRACE, PUT, CONNECT...) is 405. */
@@ -84,8 +87,11 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The one health probe: it carries no data, so a load balancer may ask for it by the machine's address. */
-const HEALTH_PATH = "/healthz";
+/**
+ * The probes carry no data, so a load balancer may ask for them by the machine's address; /metrics guards
+ * itself (a loopback client that no proxy forwarded, or the METRICS_TOKEN), so a scraper may too.
+ */
+const PROBE_PATHS = new Set(["/healthz", READY_PATH, METRICS_PATH]);
 
 /**
  * DNS rebinding: a page the person opens can re-point its own name at this machine and then read and post as
@@ -94,7 +100,7 @@ const HEALTH_PATH = "/healthz";
  */
 function hostCheck(req: Request, res: Response, next: NextFunction) {
   const host = req.headers.host;
-  if (hostAllowed(host) || (req.path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD"))) {
+  if (hostAllowed(host) || (PROBE_PATHS.has(req.path) && (req.method === "GET" || req.method === "HEAD"))) {
     return next();
   }
   securityEvent("request.host_rejected", { requestId: res.locals.requestId, path: req.path, host: host ?? null });
@@ -220,9 +226,13 @@ function createHttpApp(options: StartOptions): express.Express {
   if (e.TRUST_PROXY) app.set("trust proxy", 1);
 
   options.instrument?.({ app, onStatement });
+  app.use(requestMetrics(routePattern));
   app.use(requestLog);
   app.use(hostCheck);
   app.use(urlControlChars);
+  // Monitoring, before the rate limits and the caches: neither may hide or delay a probe.
+  app.get(METRICS_PATH, metricsHandler);
+  app.get(READY_PATH, readyHandler);
   // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
   app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
@@ -286,6 +296,7 @@ function createHttpApp(options: StartOptions): express.Express {
   app.all("/{*splat}", async (req, res, next) => {
     try {
       const build = typeof options.build === "function" ? await options.build() : options.build;
+      servingBuild(build);
       const request = toFetchRequest(req, res);
       const context = createAppContext({
         url: request.url,
@@ -329,6 +340,8 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const boot = await bootstrap({ exposedBecause, createAccount: insertAccount });
   await refuseExposedDemo(exposedBecause);
   const app = createHttpApp(options);
+  countLiveStreamsWith(openLiveStreamCount);
+  if (typeof options.build !== "function") servingBuild(options.build);
 
   const server = http.createServer(
     {
@@ -375,6 +388,13 @@ export async function startServer(options: StartOptions): Promise<Server> {
     }
     stopping = true;
     log("info", "shutting down", { signal });
+    // The load balancer sees /readyz fail first (DRAIN_DELAY_MS), then the server stops taking connections.
+    startDraining();
+    if (e.DRAIN_DELAY_MS > 0) setTimeout(() => close(), e.DRAIN_DELAY_MS);
+    else close();
+    setTimeout(() => process.exit(1), 10_000 + e.DRAIN_DELAY_MS).unref();
+  };
+  const close = () => {
     closeLiveStreams();
     server.close(async () => {
       try {
@@ -386,7 +406,6 @@ export async function startServer(options: StartOptions): Promise<Server> {
       }
     });
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
