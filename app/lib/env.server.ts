@@ -41,6 +41,19 @@ const schema = z.object({
   CONTACT_EMAIL: z.string().email("must be an email address").default("contact@buurtplatform.local"),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
+  /**
+   * With TRUST_PROXY: the addresses (or subnets, or loopback) the proxy connects from. X-Forwarded-For is then
+   * believed only on connections from them; a client that reaches an app server directly cannot forge it.
+   * Unset: the one hop in front is believed, whoever it is.
+   */
+  TRUST_PROXY_FROM: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.split(",").map((a) => a.trim()) : undefined))
+    .refine(
+      (v) => v === undefined || v.every((a) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(a)),
+      { message: "must be a comma-separated list of addresses or subnets (10.0.0.5, 10.0.0.0/24, loopback)" },
+    ),
   HSTS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),

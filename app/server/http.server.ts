@@ -36,6 +36,7 @@ import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
 import { METRICS_PATH, countLiveStreamsWith, metricsHandler, requestMetrics } from "~/lib/ops/prometheus.server";
+import { BACKUP_PATH, backupHandler, prepareBackupEndpoint } from "~/lib/ops/backup-endpoint.server";
 import { READY_PATH, readyHandler, startDraining } from "~/lib/ops/readiness.server";
 import { closeLiveStreams, liveStreamHandler, openLiveStreamCount } from "./live-stream.server";
 import { routePattern, servingBuild } from "./route-pattern.server";
@@ -223,7 +224,7 @@ function createHttpApp(options: StartOptions): express.Express {
   const secureTransport = e.HSTS || (e.PUBLIC_URL ?? "").startsWith("https://");
   const app = express();
   app.disable("x-powered-by");
-  if (e.TRUST_PROXY) app.set("trust proxy", 1);
+  if (e.TRUST_PROXY) app.set("trust proxy", e.TRUST_PROXY_FROM ?? 1);
 
   options.instrument?.({ app, onStatement });
   app.use(requestMetrics(routePattern));
@@ -233,6 +234,7 @@ function createHttpApp(options: StartOptions): express.Express {
   // Monitoring, before the rate limits and the caches: neither may hide or delay a probe.
   app.get(METRICS_PATH, metricsHandler);
   app.get(READY_PATH, readyHandler);
+  app.post(BACKUP_PATH, backupHandler);
   // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
   app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
@@ -339,6 +341,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const exposedBecause = exposure(e);
   const boot = await bootstrap({ exposedBecause, createAccount: insertAccount });
   await refuseExposedDemo(exposedBecause);
+  prepareBackupEndpoint();
   const app = createHttpApp(options);
   countLiveStreamsWith(openLiveStreamCount);
   if (typeof options.build !== "function") servingBuild(options.build);

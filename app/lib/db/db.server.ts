@@ -22,7 +22,14 @@ export type DatabaseConfig =
 
 /** A PostgreSQL pool's connections right now (monitoring: app/lib/ops/prometheus.server.ts). */
 type PoolStats = { total: number; idle: number; waiting: number; max: number };
-type Handle = { db: Db; kind: DatabaseConfig["kind"]; close: () => Promise<void>; pool?: () => PoolStats };
+type Handle = {
+  db: Db;
+  kind: DatabaseConfig["kind"];
+  close: () => Promise<void>;
+  pool?: () => PoolStats;
+  /** PGlite: the whole data directory as a gzipped tarball, taken between two statements (backups). */
+  dump?: () => Promise<Blob>;
+};
 
 const g = globalThis as unknown as { __appDb?: Promise<Handle> };
 
@@ -177,6 +184,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   return {
     db,
     kind: "pglite",
+    dump: () => client.dumpDataDir("gzip"),
     close: async () => {
       await client.close();
       release();
@@ -226,6 +234,12 @@ export async function getDb(): Promise<Db> {
 
 export async function dbKind() {
   return (await initDatabase()).kind;
+}
+
+/** The embedded database's data directory as a gzipped tarball (PGlite only; null on PostgreSQL). */
+export async function dumpDatabase(): Promise<Blob | null> {
+  const handle = await initDatabase();
+  return handle.dump ? handle.dump() : null;
 }
 
 /** The open handle's pool figures, or null (PGlite, or no database opened yet in this process). */
