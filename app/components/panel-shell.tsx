@@ -42,6 +42,7 @@ const ICONS: Record<PanelSection<"admin"> | PanelSection<"merchant">, typeof Use
   municipalities: MapIcon,
   reports: FileWarning,
   settings: Settings,
+  system: Activity,
   profile: Building2,
 };
 

@@ -89,10 +89,13 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
 }
 
 /**
- * The probes carry no data, so a load balancer may ask for them by the machine's address; /metrics guards
- * itself (a loopback client that no proxy forwarded, or the METRICS_TOKEN), so a scraper may too.
+ * The probes carry no data, so a load balancer may ask for them by the machine's address. A scraper may ask for
+ * /metrics so too when it brings the token (metricsHandler checks it); without one, the usual host check holds,
+ * so a page that re-pointed its own name at this machine cannot read the metrics from a browser here.
  */
-const PROBE_PATHS = new Set(["/healthz", READY_PATH, METRICS_PATH]);
+const PROBE_PATHS = new Set(["/healthz", READY_PATH]);
+const anyHost = (req: Request) =>
+  PROBE_PATHS.has(req.path) || (req.path === METRICS_PATH && req.headers.authorization !== undefined);
 
 /**
  * DNS rebinding: a page the person opens can re-point its own name at this machine and then read and post as
@@ -101,7 +104,7 @@ const PROBE_PATHS = new Set(["/healthz", READY_PATH, METRICS_PATH]);
  */
 function hostCheck(req: Request, res: Response, next: NextFunction) {
   const host = req.headers.host;
-  if (hostAllowed(host) || (PROBE_PATHS.has(req.path) && (req.method === "GET" || req.method === "HEAD"))) {
+  if (hostAllowed(host) || (anyHost(req) && (req.method === "GET" || req.method === "HEAD"))) {
     return next();
   }
   securityEvent("request.host_rejected", { requestId: res.locals.requestId, path: req.path, host: host ?? null });

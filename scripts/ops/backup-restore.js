@@ -161,6 +161,27 @@ async function countsOf(url) {
   }
 }
 
+/** The daily backup job, enqueued now: a new backup in BACKUP_DIR, older ones beyond BACKUP_KEEP removed. */
+async function dailyBackup(url, dir) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(`insert into jobs (type, payload) values ('ops.backup', '{}')`);
+    let status = "pending";
+    for (let i = 0; i < 150 && (status === "pending" || status === "running"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      ({ status } = (await c.query(`select status from jobs where type = 'ops.backup'`)).rows[0]);
+    }
+    const left = fs.readdirSync(dir);
+    check(
+      status === "done" && left.length === 1 && fs.existsSync(path.join(dir, left[0], "manifest.json")),
+      `the daily backup job writes a backup and keeps BACKUP_KEEP=1 (${status}: ${left.join(", ")})`,
+    );
+  } finally {
+    await c.end();
+  }
+}
+
 async function postgres(out) {
   console.log("PostgreSQL, pictures in MEDIA_DIR:");
   const database = await freshDemoDatabase("postgres");
@@ -189,8 +210,21 @@ async function postgres(out) {
   try {
     const targetEnv = { DATABASE_URL: target.url, MEDIA_DIR: tmp("media") };
     sameCounts(await restore({ folder, env: targetEnv, log: quiet }), sourceCounts);
-    server = await startServer(p, { ...targetEnv, MEDIA_STORAGE: "dir", JOBS_WORKER: "false", WEB_CONCURRENCY: "1" });
+    // The restored server also runs the background jobs: the daily backup job is run once by hand below.
+    const daily = tmp("daily");
+    for (const old of ["20000101T000000Z", "20000102T000000Z"]) {
+      fs.mkdirSync(path.join(daily, `buurtplatform-postgres-${old}`));
+    }
+    server = await startServer(p, {
+      ...targetEnv,
+      MEDIA_STORAGE: "dir",
+      WEB_CONCURRENCY: "1",
+      JOBS_POLL_MS: "100",
+      BACKUP_DIR: daily,
+      BACKUP_KEEP: "1",
+    });
     try {
+      await dailyBackup(target.url, daily);
       const fromDir = await bytesOf(base, uploaded.url, await signIn(base, DEMO.merchant));
       check(
         fromDir.length > 0 && fromDir.equals(uploaded.bytes),

@@ -47,7 +47,7 @@ type CrudMessages = {
   invalid: QualifiedKey;
 };
 
-type AdminSection = Exclude<PanelSection<"admin">, "dashboard" | "logs" | "reports" | "settings">;
+type AdminSection = Exclude<PanelSection<"admin">, "dashboard" | "logs" | "reports" | "settings" | "system">;
 type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile">;
 
 /** The message keys of a panel section: `admin:<section>.added` or `merchant:<section>.success.added`. */

@@ -22,6 +22,7 @@ export const PANELS = {
       { name: "municipalities" },
       { name: "reports" },
       { name: "settings" },
+      { name: "system" },
     ],
   },
   merchant: {
