@@ -415,5 +415,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // SIGHUP is the primary's (a rolling restart, server.js): a worker that gets it too keeps serving.
+  if (cluster.isWorker) process.on("SIGHUP", () => {});
   return server;
 }
