@@ -3,9 +3,9 @@
  * `startServer`; everything that decides how a request is treated lives here, in TypeScript.
  *
  * Order of the layers (each one's reason is beside it below):
- *   request id + nonce + log line → host check → control characters in the URL → allowed methods →
- *   security headers → compression → body size → origin check (every state-changing request) → language
- *   cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
+ *   request metrics → request id + nonce + log line → host check → control characters in the URL → allowed
+ *   methods → security headers → compression → body size → origin check (every state-changing request) →
+ *   operations (/metrics, /readyz, the backup endpoint) → language cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
  *   anonymous-page cache → React Router (its 429s get their Retry-After)
  */
 import cluster from "node:cluster";
@@ -234,10 +234,6 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(requestLog);
   app.use(hostCheck);
   app.use(urlControlChars);
-  // Monitoring, before the rate limits and the caches: neither may hide or delay a probe.
-  app.get(METRICS_PATH, metricsHandler);
-  app.get(READY_PATH, readyHandler);
-  app.post(BACKUP_PATH, backupHandler);
   // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
   app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
@@ -271,6 +267,10 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(compression());
   app.use(bodyLimit);
   app.use(originCheck);
+  // Operations, before the rate limits and the caches: neither may hide or delay a probe or a backup.
+  app.get(METRICS_PATH, metricsHandler);
+  app.get(READY_PATH, readyHandler);
+  app.post(BACKUP_PATH, backupHandler);
   app.use(languageCookie);
 
   if (options.devMiddleware) app.use(options.devMiddleware);

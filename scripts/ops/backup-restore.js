@@ -34,6 +34,8 @@ function check(ok, what) {
   if (!ok) failures.push(what);
 }
 const quiet = () => {};
+/** Lets the server write the views it counted (METRICS_FLUSH_MS=100) before the backup. */
+const settle = () => new Promise((r) => setTimeout(r, 500));
 const tmp = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `bp-backup-${name}-`));
 let nextPort = opts.port ? Number(opts.port) : 0;
 const port = async () => (nextPort ? nextPort++ : freePort());
@@ -85,7 +87,9 @@ async function embedded(out) {
   console.log("Embedded database, pictures in the database:");
   const database = await freshDemoDatabase("pglite");
   const media = tmp("media");
-  const env = { ...database.env, JOBS_WORKER: "false", MEDIA_DIR: media };
+  // Views of the page read below are written within 100 ms (METRICS_FLUSH_MS), before the backup: the source
+  // does not change after it, so its row counts can be compared with the copy's.
+  const env = { ...database.env, JOBS_WORKER: "false", MEDIA_DIR: media, METRICS_FLUSH_MS: "100" };
   const p = await port();
   const base = `http://127.0.0.1:${p}`;
   let server = await startServer(p, env);
@@ -93,6 +97,7 @@ async function embedded(out) {
   let picture;
   try {
     picture = await somePicture(base);
+    await settle();
     folder = await backup({ out, env, serverUrl: base, log: quiet });
     check(fs.existsSync(path.join(folder, "manifest.json")), "a running server's database is backed up");
   } finally {
@@ -186,7 +191,14 @@ async function postgres(out) {
   console.log("PostgreSQL, pictures in MEDIA_DIR:");
   const database = await freshDemoDatabase("postgres");
   const media = tmp("media");
-  const env = { ...database.env, JOBS_WORKER: "false", MEDIA_STORAGE: "dir", MEDIA_DIR: media, WEB_CONCURRENCY: "1" };
+  const env = {
+    ...database.env,
+    JOBS_WORKER: "false",
+    MEDIA_STORAGE: "dir",
+    MEDIA_DIR: media,
+    WEB_CONCURRENCY: "1",
+    METRICS_FLUSH_MS: "100",
+  };
   const p = await port();
   const base = `http://127.0.0.1:${p}`;
   let server = await startServer(p, env);
@@ -201,6 +213,7 @@ async function postgres(out) {
     const files = fs.readdirSync(media);
     check(files.length > 0 && uploaded.bytes.length > 0, `a picture is uploaded to MEDIA_DIR (${files.length} files)`);
     inDatabase = await somePicture(base);
+    await settle();
     folder = await backup({ out, env, log: quiet });
   } finally {
     await stop(server);

@@ -27,10 +27,16 @@ let token: string | undefined;
 export function prepareBackupEndpoint() {
   const e = env();
   if (e.DATABASE_URL) return;
-  token = crypto.randomBytes(32).toString("hex");
   const file = path.join(path.resolve(e.PGLITE_DIR), TOKEN_FILE);
-  fs.writeFileSync(file, token, { mode: 0o600 });
-  fs.chmodSync(file, 0o600);
+  const fresh = crypto.randomBytes(32).toString("hex");
+  try {
+    fs.writeFileSync(file, fresh, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+    token = fresh;
+  } catch (err) {
+    // The site runs without it; only `npm run backup` while it runs is refused.
+    log("warn", "backup endpoint disabled: its token could not be written", { file, err });
+  }
 }
 
 function allowed(req: Request): boolean {
