@@ -30,8 +30,12 @@ try {
     for (let i = 0; i < n; i++) seen.add((await (await fetch(`${base}/healthz`)).json()).pid);
     return seen;
   };
-  await sleep(500);
-  const before = await pidsOf(8);
+  // The second worker starts once the first listens: wait until both answer.
+  let before = await pidsOf(8);
+  for (let i = 0; i < 60 && before.size < 2; i++) {
+    await sleep(250);
+    before = await pidsOf(8);
+  }
   check(before.size === 2, `two workers answer (${[...before].join(", ")})`);
 
   const failed = [];
