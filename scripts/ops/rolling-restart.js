@@ -27,7 +27,10 @@ const primary = await startServer(port, { ...database.env, WEB_CONCURRENCY: "2",
 try {
   const pidsOf = async (n) => {
     const seen = new Set();
-    for (let i = 0; i < n; i++) seen.add((await (await fetch(`${base}/healthz`)).json()).pid);
+    // A new connection each time: the cluster hands out connections, not requests, to its workers.
+    for (let i = 0; i < n; i++) {
+      seen.add((await (await fetch(`${base}/healthz`, { headers: { Connection: "close" } })).json()).pid);
+    }
     return seen;
   };
   // The second worker starts once the first listens: wait until both answer.
