@@ -36,7 +36,13 @@ function check(ok, what) {
 const quiet = () => {};
 /** Lets the server write the views it counted (METRICS_FLUSH_MS=100) before the backup. */
 const settle = () => new Promise((r) => setTimeout(r, 500));
-const tmp = (name) => fs.mkdtempSync(path.join(os.tmpdir(), `bp-backup-${name}-`));
+/** Temporary folders, all removed at the end. */
+const made = [];
+const tmp = (name) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bp-backup-${name}-`));
+  made.push(dir);
+  return dir;
+};
 let nextPort = opts.port ? Number(opts.port) : 0;
 const port = async () => (nextPort ? nextPort++ : freePort());
 
@@ -266,7 +272,7 @@ try {
   else if (process.env.CI === "true") throw new Error("PostgreSQL is not reachable");
   else console.warn("backup-restore: PostgreSQL is not reachable, its part skipped");
 } finally {
-  fs.rmSync(out, { recursive: true, force: true });
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 }
 console.log(
   failures.length
