@@ -65,14 +65,41 @@ const line = (level, msg, fields = {}) =>
  * administrator are done once before the others start), replaces a worker that dies, and on SIGTERM/SIGINT
  * asks every worker to drain and exits once all have (0 when every worker stopped cleanly).
  */
+/** @type {import("prom-client").AggregatorRegistry<import("prom-client").PrometheusContentType> | undefined} */
+let aggregator;
+/**
+ * A worker was asked for /metrics: every worker's figures, added up, go back to it
+ * (app/lib/ops/prometheus.server.ts).
+ * @param {import("node:cluster").Worker} worker @param {number} id
+ */
+async function clusterMetrics(worker, id) {
+  try {
+    if (!aggregator) {
+      const { default: client } = await import("prom-client");
+      aggregator = new client.AggregatorRegistry();
+    }
+    const text = await aggregator.clusterMetrics();
+    if (worker.isConnected()) worker.send({ type: "ops:metrics:answer", id, text });
+  } catch (err) {
+    if (worker.isConnected()) worker.send({ type: "ops:metrics:answer", id, error: String(err) });
+  }
+}
+
 /** @param {number} count */
 function runPrimary(count) {
   let stopping = false;
   let failed = false;
   /** @type {WeakSet<import("node:cluster").Worker>} */
   const listening = new WeakSet();
+  /** Workers a rolling restart stops on purpose (not replaced when they exit). */
+  /** @type {WeakSet<import("node:cluster").Worker>} */
+  const retiring = new WeakSet();
+  /** Workers a rolling restart started that have not listened yet (their failure stops the roll, not the primary). */
+  /** @type {WeakSet<import("node:cluster").Worker>} */
+  const trying = new WeakSet();
   const fork = () => cluster.fork();
   cluster.on("exit", (worker, code, signal) => {
+    if (retiring.has(worker) || trying.has(worker)) return;
     if (stopping) {
       // A worker still starting when the signal came had no connection to drain: its exit is not a failure.
       if (code !== 0 && listening.has(worker)) failed = true;
@@ -88,6 +115,9 @@ function runPrimary(count) {
   });
   cluster.on("listening", (worker) => {
     listening.add(worker);
+  });
+  cluster.on("message", (worker, message) => {
+    if (message?.type === "ops:metrics") void clusterMetrics(worker, message.id);
   });
   const first = fork();
   first.once("listening", () => {
@@ -110,6 +140,46 @@ function runPrimary(count) {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  /**
+   * SIGHUP: an update without downtime. Each worker in turn is replaced: a new one (running the code and the
+   * build now on disk, after applying any new migration) starts, and only once it listens does the old one drain
+   * and stop, so the others serve meanwhile. A new worker that fails to start ends the roll; the old ones stay.
+   */
+  let rolling = false;
+  const roll = async () => {
+    const old = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    process.stdout.write(line("info", "rolling restart", { workers: old.length }));
+    for (const w of old) {
+      if (stopping) return;
+      const fresh = fork();
+      trying.add(fresh);
+      const started = await new Promise((resolve) => {
+        fresh.once("listening", () => resolve(true));
+        fresh.once("exit", () => resolve(false));
+      });
+      trying.delete(fresh);
+      if (!started) {
+        process.stderr.write(
+          line("error", "rolling restart stopped: a new worker failed to start", { worker: fresh.id }),
+        );
+        return;
+      }
+      listening.add(fresh);
+      retiring.add(w);
+      const exited = new Promise((resolve) => w.once("exit", resolve));
+      w.process.kill("SIGTERM");
+      await exited;
+    }
+    process.stdout.write(line("info", "rolling restart done", { workers: Object.keys(cluster.workers ?? {}).length }));
+  };
+  process.on("SIGHUP", () => {
+    if (stopping || rolling) return;
+    rolling = true;
+    void roll().finally(() => {
+      rolling = false;
+    });
+  });
 }
 
 const workers = cluster.isPrimary ? workerCount() : 1;

@@ -5,6 +5,7 @@
  */
 import "~/lib/mail/mail.server";
 import "~/lib/db/counts.jobs.server";
+import "~/lib/ops/backup.jobs.server";
 import "./modules/notification/notification.jobs.server";
 import "./modules/notification/push.jobs.server";
 import "./modules/privacy/privacy.jobs.server";

@@ -9,6 +9,9 @@ const stages = [
   ["integration tests (PostgreSQL)", "node", ["scripts/test-pg.js"]],
   // Two app processes on one PostgreSQL: shared invalidation, live events across processes, shared limits.
   ["two processes on one PostgreSQL", "node", ["scripts/ops/multiprocess.js"]],
+  ["backups that restore (both databases, both picture stores)", "node", ["scripts/ops/backup-restore.js"]],
+  ["two servers behind nginx (shared state, SIGKILL under load)", "node", ["scripts/ops/two-servers.js"]],
+  ["rolling restart on SIGHUP", "node", ["scripts/ops/rolling-restart.js"]],
   ["browser tests (Chromium)", "npm", ["run", "--silent", "test:e2e"]],
   // Short versions of the durability and load runs (the long ones: npm run durability / npm run loadtest).
   ["durability (SIGKILL under writes, 3 kills per database)", "node", ["scripts/ops/durability.js", "--kills=3"]],

@@ -45,6 +45,7 @@ const ICONS: Record<PanelSection<"admin"> | PanelSection<"merchant">, typeof Use
   reports: FileWarning,
   reviews: Star,
   settings: Settings,
+  system: Activity,
   profile: Building2,
   redeem: Ticket,
 };

@@ -41,6 +41,19 @@ const schema = z.object({
   CONTACT_EMAIL: z.string().email("must be an email address").default("contact@buurtplatform.local"),
   SEED_DEMO: bool(true),
   TRUST_PROXY: bool(false),
+  /**
+   * With TRUST_PROXY: the addresses (or subnets, or loopback) the proxy connects from. X-Forwarded-For is then
+   * believed only on connections from them; a client that reaches an app server directly cannot forge it.
+   * Unset: the one hop in front is believed, whoever it is.
+   */
+  TRUST_PROXY_FROM: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.split(",").map((a) => a.trim()) : undefined))
+    .refine(
+      (v) => v === undefined || v.every((a) => /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/.test(a)),
+      { message: "must be a comma-separated list of addresses or subnets (10.0.0.5, 10.0.0.0/24, loopback)" },
+    ),
   HSTS: bool(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
@@ -82,6 +95,17 @@ const schema = z.object({
     ),
   /** A push service that does not answer within this time is tried again later; the queue moves on. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * Operations (docs/features/operations-runbook.md): /metrics answers a request from this machine that no
+   * proxy forwarded, or one carrying `Authorization: Bearer <METRICS_TOKEN>`.
+   */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /** On SIGTERM, /readyz answers 503 this long before the server stops accepting connections. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** The daily backup job: where it writes and how many backups it keeps (BACKUP_DAILY=true turns it on). */
+  BACKUP_DAILY: bool(false),
+  BACKUP_DIR: z.string().default("./backups"),
+  BACKUP_KEEP: z.coerce.number().int().min(1, "must be at least 1").max(365).default(7),
 });
 
 type Env = z.infer<typeof schema>;

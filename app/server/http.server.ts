@@ -3,9 +3,9 @@
  * `startServer`; everything that decides how a request is treated lives here, in TypeScript.
  *
  * Order of the layers (each one's reason is beside it below):
- *   request id + nonce + log line → host check → control characters in the URL → allowed methods →
- *   security headers → compression → body size → origin check (every state-changing request) → language
- *   cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
+ *   request metrics → request id + nonce + log line → host check → control characters in the URL → allowed
+ *   methods → security headers → compression → body size → origin check (every state-changing request) →
+ *   operations (/metrics, /readyz, the backup endpoint) → language cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
  *   anonymous-page cache → React Router (its 429s get their Retry-After)
  */
 import cluster from "node:cluster";
@@ -35,7 +35,11 @@ import { insertAccount } from "~/modules/user/index.server";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
-import { closeLiveStreams, liveStreamHandler } from "./live-stream.server";
+import { METRICS_PATH, countLiveStreamsWith, metricsHandler, requestMetrics } from "~/lib/ops/prometheus.server";
+import { BACKUP_PATH, backupHandler, prepareBackupEndpoint } from "~/lib/ops/backup-endpoint.server";
+import { READY_PATH, readyHandler, startDraining } from "~/lib/ops/readiness.server";
+import { closeLiveStreams, liveStreamHandler, openLiveStreamCount } from "./live-stream.server";
+import { routePattern, servingBuild } from "./route-pattern.server";
 
 const BODY_LIMIT = 1024 * 1024;
 /** The methods the site answers; anything else (TRACE, PUT, CONNECT...) is 405. */
@@ -84,8 +88,14 @@ function requestLog(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-/** The one health probe: it carries no data, so a load balancer may ask for it by the machine's address. */
-const HEALTH_PATH = "/healthz";
+/**
+ * The probes carry no data, so a load balancer may ask for them by the machine's address. A scraper may ask for
+ * /metrics so too when it brings the token (metricsHandler checks it); without one, the usual host check holds,
+ * so a page that re-pointed its own name at this machine cannot read the metrics from a browser here.
+ */
+const PROBE_PATHS = new Set(["/healthz", READY_PATH]);
+const anyHost = (req: Request) =>
+  PROBE_PATHS.has(req.path) || (req.path === METRICS_PATH && req.headers.authorization !== undefined);
 
 /**
  * DNS rebinding: a page the person opens can re-point its own name at this machine and then read and post as
@@ -94,7 +104,7 @@ const HEALTH_PATH = "/healthz";
  */
 function hostCheck(req: Request, res: Response, next: NextFunction) {
   const host = req.headers.host;
-  if (hostAllowed(host) || (req.path === HEALTH_PATH && (req.method === "GET" || req.method === "HEAD"))) {
+  if (hostAllowed(host) || (anyHost(req) && (req.method === "GET" || req.method === "HEAD"))) {
     return next();
   }
   securityEvent("request.host_rejected", { requestId: res.locals.requestId, path: req.path, host: host ?? null });
@@ -224,9 +234,10 @@ function createHttpApp(options: StartOptions): express.Express {
   const secureTransport = e.HSTS || (e.PUBLIC_URL ?? "").startsWith("https://");
   const app = express();
   app.disable("x-powered-by");
-  if (e.TRUST_PROXY) app.set("trust proxy", 1);
+  if (e.TRUST_PROXY) app.set("trust proxy", e.TRUST_PROXY_FROM ?? 1);
 
   options.instrument?.({ app, onStatement });
+  app.use(requestMetrics(routePattern));
   app.use(requestLog);
   app.use(hostCheck);
   app.use(urlControlChars);
@@ -263,6 +274,10 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(compression());
   app.use(bodyLimit);
   app.use(originCheck);
+  // Operations, before the rate limits and the caches: neither may hide or delay a probe or a backup.
+  app.get(METRICS_PATH, metricsHandler);
+  app.get(READY_PATH, readyHandler);
+  app.post(BACKUP_PATH, backupHandler);
   app.use(languageCookie);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
@@ -293,6 +308,7 @@ function createHttpApp(options: StartOptions): express.Express {
   app.all("/{*splat}", async (req, res, next) => {
     try {
       const build = typeof options.build === "function" ? await options.build() : options.build;
+      servingBuild(build);
       const request = toFetchRequest(req, res);
       const context = createAppContext({
         url: request.url,
@@ -335,7 +351,10 @@ export async function startServer(options: StartOptions): Promise<Server> {
   const exposedBecause = exposure(e);
   const boot = await bootstrap({ exposedBecause, createAccount: insertAccount });
   await refuseExposedDemo(exposedBecause);
+  prepareBackupEndpoint();
   const app = createHttpApp(options);
+  countLiveStreamsWith(openLiveStreamCount);
+  if (typeof options.build !== "function") servingBuild(options.build);
 
   const server = http.createServer(
     {
@@ -382,6 +401,13 @@ export async function startServer(options: StartOptions): Promise<Server> {
     }
     stopping = true;
     log("info", "shutting down", { signal });
+    // The load balancer sees /readyz fail first (DRAIN_DELAY_MS), then the server stops taking connections.
+    startDraining();
+    if (e.DRAIN_DELAY_MS > 0) setTimeout(() => close(), e.DRAIN_DELAY_MS);
+    else close();
+    setTimeout(() => process.exit(1), 10_000 + e.DRAIN_DELAY_MS).unref();
+  };
+  const close = () => {
     closeLiveStreams();
     server.close(async () => {
       try {
@@ -393,9 +419,10 @@ export async function startServer(options: StartOptions): Promise<Server> {
       }
     });
     server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // SIGHUP is the primary's (a rolling restart, server.js): a worker that gets it too keeps serving.
+  if (cluster.isWorker) process.on("SIGHUP", () => {});
   return server;
 }

@@ -199,6 +199,13 @@ export async function liveStreamHandler(req: Request, res: Response) {
   }
 }
 
+/** How many live streams this process holds open (monitoring). */
+export function openLiveStreamCount(): number {
+  let n = 0;
+  for (const group of groups.values()) n += group.streams.size;
+  return n;
+}
+
 /** Ends every stream (shutdown): the browser reconnects to another process, or later to this one. */
 export function closeLiveStreams() {
   closing = true;

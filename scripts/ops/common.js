@@ -154,12 +154,12 @@ export function waitExit(child) {
   });
 }
 
-/** Signs in through the login form and returns the session cookie. */
-export async function signIn(base, who) {
+/** Signs in through the login form and returns the session cookie (`origin`: the site's, when not `base`). */
+export async function signIn(base, who, origin = base) {
   const res = await fetch(`${base}/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
     body: new URLSearchParams(who),
   });
   const cookie = res.headers
@@ -171,11 +171,46 @@ export async function signIn(base, who) {
   return cookie;
 }
 
-export async function postForm(base, pathName, cookie, fields) {
+export async function postForm(base, pathName, cookie, fields, origin = base) {
   return fetch(`${base}${pathName}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, Cookie: cookie },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Cookie: cookie },
     body: new URLSearchParams(fields),
   });
+}
+
+/** Reads an SSE response; `until(events)` decides when to stop; gives up after `ms`. */
+export async function readEvents(res, until, ms) {
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  const events = [];
+  let buffer = "";
+  const deadline = Date.now() + ms;
+  try {
+    while (Date.now() < deadline && !until(events)) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise((r) => setTimeout(() => r({ timeout: true }), Math.max(1, deadline - Date.now()))),
+      ]);
+      if (chunk.timeout || chunk.done) break;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf("\n\n");
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const ev = { id: null, event: "message", data: "" };
+        for (const line of block.split("\n")) {
+          if (line.startsWith("id: ")) ev.id = line.slice(4);
+          else if (line.startsWith("event: ")) ev.event = line.slice(7);
+          else if (line.startsWith("data: ")) ev.data += line.slice(6);
+        }
+        if (ev.data) events.push({ ...ev, data: JSON.parse(ev.data), at: Date.now() });
+        end = buffer.indexOf("\n\n");
+      }
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+  return events;
 }

@@ -16,6 +16,7 @@ import {
   freshDemoDatabase,
   postForm,
   postgresAvailable,
+  readEvents,
   signIn,
   startServer,
   waitExit,
@@ -37,41 +38,6 @@ async function rows(db, query) {
 async function get(base, path, cookie) {
   const res = await fetch(base + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
   return { status: res.status, cache: res.headers.get("x-cache"), body: await res.text() };
-}
-
-/** Reads an SSE response; `until(events)` decides when to stop; gives up after `ms`. */
-async function readEvents(res, until, ms) {
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  const events = [];
-  let buffer = "";
-  const deadline = Date.now() + ms;
-  try {
-    while (Date.now() < deadline && !until(events)) {
-      const chunk = await Promise.race([
-        reader.read(),
-        new Promise((r) => setTimeout(() => r({ timeout: true }), Math.max(1, deadline - Date.now()))),
-      ]);
-      if (chunk.timeout || chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let end = buffer.indexOf("\n\n");
-      while (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const ev = { id: null, event: "message", data: "" };
-        for (const line of block.split("\n")) {
-          if (line.startsWith("id: ")) ev.id = line.slice(4);
-          else if (line.startsWith("event: ")) ev.event = line.slice(7);
-          else if (line.startsWith("data: ")) ev.data += line.slice(6);
-        }
-        if (ev.data) events.push({ ...ev, data: JSON.parse(ev.data), at: Date.now() });
-        end = buffer.indexOf("\n\n");
-      }
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
-  return events;
 }
 
 if (!(await postgresAvailable())) {

@@ -190,13 +190,14 @@ const MATRIX: Record<string, Row> = {
       "reports",
       "reviews",
       "settings",
+      "system",
     ].map((name) => [
       `routes/admin/${name}`,
       {
         url: `/admin/${name}`,
         get: adminOnly(),
         post:
-          name === "dashboard" || name === "logs"
+          name === "dashboard" || name === "logs" || name === "system"
             ? ({ ...adminOnlyPost(), admin: "none" } as Record<Actor, Post>)
             : adminOnlyPost(),
       },

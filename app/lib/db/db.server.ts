@@ -20,7 +20,16 @@ export type DatabaseConfig =
   | { kind: "pglite"; dir?: string; template?: Blob }
   | { kind: "postgres"; url: string; max?: number };
 
-type Handle = { db: Db; kind: DatabaseConfig["kind"]; close: () => Promise<void> };
+/** A PostgreSQL pool's connections right now (monitoring: app/lib/ops/prometheus.server.ts). */
+type PoolStats = { total: number; idle: number; waiting: number; max: number };
+type Handle = {
+  db: Db;
+  kind: DatabaseConfig["kind"];
+  close: () => Promise<void>;
+  pool?: () => PoolStats;
+  /** PGlite: the whole data directory as a gzipped tarball, taken between two statements (backups). */
+  dump?: () => Promise<Blob>;
+};
 
 const g = globalThis as unknown as { __appDb?: Promise<Handle> };
 
@@ -141,7 +150,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
     pool.on("error", (err) => log("error", "postgres pool error", { err }));
     observePool(pool);
     const db = drizzle(pool, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => pool.end() };
+    const stats = () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: config.max ?? 10,
+    });
+    return { db, kind: "postgres", close: () => pool.end(), pool: stats };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   // pg_trgm backs the substring and similarity searches' indexes (migrations 0003, 0012), and unaccent the
@@ -169,6 +184,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   return {
     db,
     kind: "pglite",
+    dump: () => client.dumpDataDir("gzip"),
     close: async () => {
       await client.close();
       release();
@@ -218,6 +234,19 @@ export async function getDb(): Promise<Db> {
 
 export async function dbKind() {
   return (await initDatabase()).kind;
+}
+
+/** The embedded database's data directory as a gzipped tarball (PGlite only; null on PostgreSQL). */
+export async function dumpDatabase(): Promise<Blob | null> {
+  const handle = await initDatabase();
+  return handle.dump ? handle.dump() : null;
+}
+
+/** The open handle's pool figures, or null (PGlite, or no database opened yet in this process). */
+export async function poolStats(): Promise<PoolStats | null> {
+  const p = g.__appDb;
+  if (!p) return null;
+  return (await p).pool?.() ?? null;
 }
 
 export async function closeDatabase() {

@@ -47,7 +47,10 @@ type CrudMessages = {
   invalid: QualifiedKey;
 };
 
-type AdminSection = Exclude<PanelSection<"admin">, "dashboard" | "logs" | "reports" | "reviews" | "settings">;
+type AdminSection = Exclude<
+  PanelSection<"admin">,
+  "dashboard" | "logs" | "reports" | "reviews" | "settings" | "system"
+>;
 type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile" | "redeem">;
 
 /** The message keys of a panel section: `admin:<section>.added` or `merchant:<section>.success.added`. */

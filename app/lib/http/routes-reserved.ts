@@ -32,6 +32,8 @@ export const RESERVED_SLUGS = [
   "dev",
   "404",
   "healthz",
+  "readyz",
+  "metrics",
   "live",
   "api",
   "assets",

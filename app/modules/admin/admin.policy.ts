@@ -1,7 +1,7 @@
 /** The admin dashboard's rule: only administrators see the platform's figures (SPEC §6). */
 import type { Actor } from "~/lib/auth/auth.server";
 
-type AdminAction = "view-dashboard";
+type AdminAction = "view-dashboard" | "view-system";
 
 export function isAdmin(actor: Pick<Actor, "role"> | null | undefined): actor is Actor {
   return actor?.role === "admin";
