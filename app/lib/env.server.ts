@@ -96,7 +96,7 @@ const schema = z.object({
   /** A push service that does not answer within this time is tried again later; the queue moves on. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /**
-   * Operations (docs/features/operations-runbook.md): /metrics answers a request from this machine that no
+   * Operations (docs/operations.md): /metrics answers a request from this machine that no
    * proxy forwarded, or one carrying `Authorization: Bearer <METRICS_TOKEN>`.
    */
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),

@@ -1,4 +1,4 @@
-// Backups that restore: what `npm run backup` and `npm run restore` do (docs/features/operations-runbook.md).
+// Backups that restore: what `npm run backup` and `npm run restore` do (docs/operations.md).
 //
 // A backup is a folder `buurtplatform-<kind>-<UTC time>` holding:
 //   database.tar.gz   the embedded database (PGlite's data directory as a tarball), or
