@@ -381,6 +381,12 @@ export function unchangedSince(keys: Iterable<string>, since: number, idle = fal
   return true;
 }
 
+/** True when the current request or task has written something pages show (its write scope holds keys). */
+export function scopeWrote(): boolean {
+  const scope = writeScopes.getStore();
+  return scope !== undefined && scope.held.size > 0;
+}
+
 /** The keys read so far in the current scope (what a page rendered from them depends on). */
 export function currentReadKeys(): string[] {
   return [...(readScopes.getStore()?.keys ?? [])];

@@ -12,10 +12,20 @@
  *
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
+ *
+ * Signed-in pages (when the server passes `owner`, the cached session lookup) are stored too, each for its
+ * own session only: the key holds a hash of the request's whole Cookie header and of who the session belongs
+ * to (id, role, name, municipality, session id), so another person's request, or the same person after a
+ * role change or with another session, never finds it. Only GET pages answered 200 without cookies, whose
+ * render wrote nothing and did not choose a language (?lng= is remembered for the account), outside the
+ * account's own pages (sign-in, profile, password...). What the render read includes the session and the
+ * user rows (the session lookup is tracked like any read), so signing out, a role change or any write to
+ * what the page shows drops the entry, here and, through the change feed, on every process.
  */
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { cacheTtlMs, currentReadKeys, readPoint, unchangedSince } from "./cache.server";
+import { cacheTtlMs, currentReadKeys, readPoint, scopeWrote, unchangedSince } from "./cache.server";
 import { LOCALE_COOKIE } from "~/lib/i18n";
 import { detectLocaleFrom } from "~/lib/i18n/locale.server";
 
@@ -92,10 +102,40 @@ export function isAnonymous(headers: Req["headers"]): boolean {
   return true;
 }
 
-function keyOf(req: Req): string {
+function keyOf(req: Req, owner = ""): string {
   const lng = typeof req.query.lng === "string" ? req.query.lng : null;
   const locale = detectLocaleFrom(lng, one(req.headers.cookie) ?? null, one(req.headers["accept-language"]) ?? null);
-  return `${locale}\u0000${req.originalUrl}`;
+  return `${owner}${locale}\u0000${req.originalUrl}`;
+}
+
+/** Who a session belongs to (null: no valid session). Any JSON value; it becomes part of the key. */
+type OwnerLookup = (req: Req) => Promise<unknown>;
+
+/**
+ * Pages a signed-in request is never served from the cache: the account's own pages (sessions, password,
+ * export, sign-in and sign-out), whose answers may carry one-time state.
+ */
+const PERSONAL =
+  /^\/(?:login|logout|register|profile|account-deleted|forgot-password|reset-password|newsletter|unsubscribe)(?:[/.?]|$)/;
+
+/** The key prefix of a signed-in request's own entries, or null when it may not use the cache. */
+async function ownerPrefix(req: Req, lookup: OwnerLookup | undefined): Promise<string | null> {
+  if (!lookup || req.headers.authorization !== undefined || req.query.lng !== undefined) return null;
+  if (PERSONAL.test(req.originalUrl)) return null;
+  let owner: unknown;
+  try {
+    owner = await lookup(req);
+  } catch {
+    return null;
+  }
+  if (owner === null || owner === undefined) return null;
+  const hash = crypto
+    .createHash("sha256")
+    .update(one(req.headers.cookie) ?? "")
+    .update("\u0000")
+    .update(JSON.stringify(owner))
+    .digest("base64url");
+  return `u:${hash}\u0000`;
 }
 
 /**
@@ -188,13 +228,10 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * Express middleware, placed after the security headers, compression and rate limits and before React
  * Router: serves stored anonymous pages and stores fresh ones.
  */
-export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
-  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean) => {
-    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET" || !isAnonymous(req.headers)) {
-      next();
-      return;
-    }
-    const key = keyOf(req);
+export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: OwnerLookup } = {}) {
+  type Point = ReturnType<typeof readPoint>;
+  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean, owner: string | null, since?: Point) => {
+    const key = keyOf(req, owner ?? "");
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const now = Date.now();
     const hit = entries.get(key);
@@ -225,7 +262,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     const rendering = renders.get(key);
     if (rendering && !waited) {
       void rendering.then(() => {
-        if (!res.destroyed && !res.headersSent) handle(req, res, next, true);
+        if (!res.destroyed && !res.headersSent) handle(req, res, next, true, owner, since);
       });
       return;
     }
@@ -242,8 +279,12 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       res.once("close", () => release());
     }
 
-    const point = readPoint();
+    // For a signed-in request, the point from before its session was looked up (the lookup is a read too).
+    const point = since ?? readPoint();
     const setBefore = new Set(res.getHeaderNames());
+    // A signed-in request arrives with `private, no-store` (set for every session): a page whose handler
+    // changed it is not kept. (Pages that ask for no-store are account pages, never kept for a session.)
+    const cacheControlBefore = String(res.getHeader("cache-control") ?? "");
     const chunks: Buffer[] = [];
     // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler wrote
     const write = res.write as (...args: any[]) => boolean;
@@ -258,11 +299,14 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const type = String(res.getHeader("content-type") ?? "");
       const keys = currentReadKeys();
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
       if (
         point.isStill(keys) &&
         res.statusCode === 200 &&
-        onlyLanguageCookie(res.getHeader("set-cookie")) &&
-        !/no-store|private/i.test(String(res.getHeader("cache-control") ?? "")) &&
+        (owner === null
+          ? onlyLanguageCookie(res.getHeader("set-cookie"))
+          : res.getHeader("set-cookie") === undefined && !scopeWrote()) &&
+        (owner === null ? !/no-store|private/i.test(cacheControl) : cacheControl === cacheControlBefore) &&
         CACHEABLE_TYPES.test(type)
       ) {
         const text = Buffer.concat(chunks).toString("utf8");
@@ -290,5 +334,19 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     } as unknown as Res["end"];
     next();
   };
-  return (req: Req, res: Res, next: NextFunction) => handle(req, res, next, false);
+  return (req: Req, res: Res, next: NextFunction) => {
+    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET") {
+      next();
+      return;
+    }
+    if (isAnonymous(req.headers)) {
+      handle(req, res, next, false, null);
+      return;
+    }
+    const since = readPoint();
+    void ownerPrefix(req, options.owner).then((owner) => {
+      if (owner === null) next();
+      else handle(req, res, next, false, owner, since);
+    });
+  };
 }
