@@ -217,6 +217,22 @@ function onlyLanguageCookie(setCookie: unknown): boolean {
   return all.every((c) => String(c).startsWith(`${LOCALE_COOKIE}=`));
 }
 
+/**
+ * The buffers copied into one allocation of exactly their size. Small buffers are slices of larger shared
+ * ones (Node's 8 KB pool, zlib's 16 KB output chunks) that a stored page would otherwise keep alive whole:
+ * packed, an entry holds what `bytes` says it does and the byte limit bounds the memory for real.
+ */
+function pack(buffers: Buffer[]): Buffer[] {
+  const block = Buffer.allocUnsafeSlow(buffers.reduce((n, b) => n + b.length, 0));
+  let offset = 0;
+  return buffers.map((b) => {
+    b.copy(block, offset);
+    const view = block.subarray(offset, offset + b.length);
+    offset += b.length;
+    return view;
+  });
+}
+
 function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
   if (typeof chunk === "string")
     return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
@@ -310,8 +326,10 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
         CACHEABLE_TYPES.test(type)
       ) {
         const text = Buffer.concat(chunks).toString("utf8");
-        const parts = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
-        const deflated = parts.map((part) => zlib.deflateRawSync(part, SEGMENT));
+        const raw = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const packed = pack([...raw, ...raw.map((part) => zlib.deflateRawSync(part, SEGMENT))]);
+        const parts = packed.slice(0, raw.length);
+        const deflated = packed.slice(raw.length);
         const headers: [string, string][] = [];
         for (const name of res.getHeaderNames()) {
           if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
