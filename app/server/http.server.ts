@@ -212,6 +212,16 @@ function publicFiles(clientDir: string) {
   };
 }
 
+/** The request's session lookup, begun once and shared by the page cache and the render's context. */
+function sharedActor(actors: WeakMap<Request, Promise<Actor | null>>, req: Request): Promise<Actor | null> {
+  let actor = actors.get(req);
+  if (!actor) {
+    actor = sessionActor(req.headers);
+    actors.set(req, actor);
+  }
+  return actor;
+}
+
 function createHttpApp(options: StartOptions): express.Express {
   const e = env();
   const dev = typeof options.build === "function";
@@ -275,15 +285,7 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(writeScope);
   // Signed-in pages are kept per session (page-cache.server.ts); the lookup is shared with the render.
   const actors = new WeakMap<Request, Promise<Actor | null>>();
-  const actorOf = (req: Request) => {
-    let actor = actors.get(req);
-    if (!actor) {
-      actor = sessionActor(req.headers);
-      actors.set(req, actor);
-    }
-    return actor;
-  };
-  app.use(pageCacheMiddleware(undefined, { owner: (req) => actorOf(req as Request) }));
+  app.use(pageCacheMiddleware(undefined, { owner: (req) => sharedActor(actors, req as Request) }));
 
   const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (build: ServerBuild) => {

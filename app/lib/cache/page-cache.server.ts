@@ -218,6 +218,18 @@ function onlyLanguageCookie(setCookie: unknown): boolean {
 }
 
 /**
+ * Whether a finished render may be stored: a 200 page (HTML or a route's data) that asked for no cookie but
+ * the language (a signed-in one: no cookie at all, and it wrote nothing), and whose handler did not make it
+ * private or no-store.
+ */
+function keepable(res: Res, signedIn: boolean, cacheControlBefore: string): boolean {
+  if (res.statusCode !== 200 || !CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""))) return false;
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  if (!signedIn) return onlyLanguageCookie(res.getHeader("set-cookie")) && !/no-store|private/i.test(cacheControl);
+  return res.getHeader("set-cookie") === undefined && !scopeWrote() && cacheControl === cacheControlBefore;
+}
+
+/**
  * The buffers copied into one allocation of exactly their size. Small buffers are slices of larger shared
  * ones (Node's 8 KB pool, zlib's 16 KB output chunks) that a stored page would otherwise keep alive whole:
  * packed, an entry holds what `bytes` says it does and the byte limit bounds the memory for real.
@@ -313,18 +325,8 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
     } as unknown as Res["write"];
     res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
-      const type = String(res.getHeader("content-type") ?? "");
       const keys = currentReadKeys();
-      const cacheControl = String(res.getHeader("cache-control") ?? "");
-      if (
-        point.isStill(keys) &&
-        res.statusCode === 200 &&
-        (owner === null
-          ? onlyLanguageCookie(res.getHeader("set-cookie"))
-          : res.getHeader("set-cookie") === undefined && !scopeWrote()) &&
-        (owner === null ? !/no-store|private/i.test(cacheControl) : cacheControl === cacheControlBefore) &&
-        CACHEABLE_TYPES.test(type)
-      ) {
+      if (point.isStill(keys) && keepable(res, owner !== null, cacheControlBefore)) {
         const text = Buffer.concat(chunks).toString("utf8");
         const raw = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
         const packed = pack([...raw, ...raw.map((part) => zlib.deflateRawSync(part, SEGMENT))]);
