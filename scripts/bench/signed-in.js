@@ -224,6 +224,7 @@ async function main() {
   log(`app started (pid ${app.pid}), RSS ${rssOf(app.pid)} MB`);
   const rows = [];
   let rssAfter = null;
+  let landing = null;
   try {
     const user = { ...ENC, Cookie: await signIn(app.origin, DEMO.user) };
     const admin = { ...ENC, Cookie: await signIn(app.origin, DEMO.admin) };
@@ -238,6 +239,7 @@ async function main() {
     rows.push(await measure("municipality home, signed in, every request rendered", home, user, true));
     rows.push(await measure("admin reports, every request rendered", `${app.origin}/admin/reports`, admin, true));
     rssAfter = rssOf(app.pid);
+    landing = await landingJs(app.origin);
     const page = await rawGet(home);
     const plain = await plainServer(page.body, page.headers["content-type"] ?? "text/html; charset=utf-8");
     try {
@@ -248,12 +250,33 @@ async function main() {
   } finally {
     await app.stop();
   }
-  print(rows, rssAfter, load0);
+  print(rows, rssAfter, load0, landing);
+}
+
+/**
+ * The JavaScript the landing page loads: every /assets/*.js its HTML names (module preloads, the boot
+ * module's imports) and, transitively, their static imports, each gzipped (level 9) from the build.
+ */
+async function landingJs(origin) {
+  const html = (await rawGet(`${origin}/`, { "Accept-Language": "en" })).body.toString("utf8");
+  const assets = path.join(appDir, "build/client/assets");
+  const sizes = new Map();
+  const queue = [...new Set([...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]))];
+  while (queue.length) {
+    const file = queue.shift();
+    if (sizes.has(file) || !fs.existsSync(path.join(assets, file))) continue;
+    const src = fs.readFileSync(path.join(assets, file));
+    sizes.set(file, zlib.gzipSync(src, { level: 9 }).length);
+    for (const m of src.toString("utf8").matchAll(/(?:from|import)\s*["']\.\/([\w.-]+\.js)["']/g)) queue.push(m[1]);
+  }
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const largest = [...sizes].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  return { total, files: sizes.size, largest };
 }
 
 const fmtLoad = (l) => l.map((x) => x.toFixed(2)).join(" ");
 
-function print(rows, rssAfter, load0) {
+function print(rows, rssAfter, load0, landing) {
   const by = Object.fromEntries(rows.map((r) => [r.name, r]));
   const ratio = (a, b) => (by[a] && by[b]?.rps ? `${Math.round((100 * by[a].rps) / by[b].rps)} %` : "");
   const ratios = {
@@ -273,6 +296,11 @@ function print(rows, rssAfter, load0) {
     "",
     `App RSS after the run: ${rssAfter ?? "?"} MB. Load average before: ${fmtLoad(load0)}; after: ${fmtLoad(os.loadavg())}.`,
   ];
+  if (landing) {
+    const kb = (n) => (n / 1024).toFixed(1);
+    const top = landing.largest.map(([f, n]) => `${f} ${kb(n)}`).join(", ");
+    out.push(`Landing page JavaScript: ${kb(landing.total)} KB gzip in ${landing.files} files (largest: ${top}).`);
+  }
   console.log(out.join("\n"));
 }
 
