@@ -306,7 +306,12 @@ function print(rows, rssAfter, load0, landing) {
 
 function gitHead() {
   try {
-    return execFileSync("git", ["-C", appDir, "log", "-1", "--format=%h %s"], { encoding: "utf8" }).trim().slice(0, 80);
+    return execFileSync("git", ["-C", appDir, "log", "-1", "--format=%h %s"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .trim()
+      .slice(0, 80);
   } catch {
     return "no git";
   }
