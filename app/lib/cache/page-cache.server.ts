@@ -39,8 +39,11 @@ type Entry = {
   expiresAt: number;
   /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
   parts: Buffer[];
-  /** The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`). */
-  deflated: Buffer[];
+  /**
+   * The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`); made
+   * on the first hit that asks for gzip, so a page nobody asks for again costs no compression.
+   */
+  deflated: Buffer[] | null;
   headers: [string, string][];
   bytes: number;
 };
@@ -77,10 +80,28 @@ function remove(key: string) {
   totalBytes -= e.bytes;
 }
 
+/** The stored entry with its compressed segments, made (and counted) on first use. */
+function deflatedEntry(key: string, entry: Entry): { parts: Buffer[]; deflated: Buffer[] } {
+  if (entry.deflated) return { parts: entry.parts, deflated: entry.deflated };
+  const deflated = pack(entry.parts.map((part) => zlib.deflateRawSync(part, SEGMENT)));
+  const added = deflated.reduce((n, b) => n + b.length, 0);
+  entry.deflated = deflated;
+  if (entries.get(key) === entry) {
+    entry.bytes += added;
+    totalBytes += added;
+    trim();
+  }
+  return { parts: entry.parts, deflated };
+}
+
 function store(key: string, entry: Entry) {
   remove(key);
   entries.set(key, entry);
   totalBytes += entry.bytes;
+  trim();
+}
+
+function trim() {
   // Oldest first (Map keeps insertion order; a hit re-inserts), so this evicts the least recently used.
   for (const k of entries.keys()) {
     if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
@@ -172,7 +193,7 @@ function storedBlock(bytes: Buffer): Buffer {
   return Buffer.concat([header, bytes]);
 }
 
-export function gzipWithNonce(entry: Pick<Entry, "parts" | "deflated">, nonce: string): Buffer {
+export function gzipWithNonce(entry: { parts: Buffer[]; deflated: Buffer[] }, nonce: string): Buffer {
   const glue = Buffer.from(nonce, "utf8");
   const glueDeflated = entry.parts.length > 1 ? storedBlock(glue) : Buffer.alloc(0);
   const pieces: Buffer[] = [GZIP_HEADER];
@@ -271,7 +292,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
       for (const [k, v] of hit.headers) res.setHeader(k, v);
       res.setHeader("X-Cache", "HIT");
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
-      const body = gzip ? gzipWithNonce(hit, nonce) : withNonce(hit.parts, nonce);
+      const body = gzip ? gzipWithNonce(deflatedEntry(key, hit), nonce) : withNonce(hit.parts, nonce);
       if (gzip) {
         // Already encoded: the compression middleware leaves it as it is.
         res.setHeader("Content-Encoding", "gzip");
@@ -329,9 +350,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
       if (point.isStill(keys) && keepable(res, owner !== null, cacheControlBefore)) {
         const text = Buffer.concat(chunks).toString("utf8");
         const raw = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
-        const packed = pack([...raw, ...raw.map((part) => zlib.deflateRawSync(part, SEGMENT))]);
-        const parts = packed.slice(0, raw.length);
-        const deflated = packed.slice(raw.length);
+        const parts = pack(raw);
         const headers: [string, string][] = [];
         for (const name of res.getHeaderNames()) {
           if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
@@ -343,9 +362,9 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
           keys,
           expiresAt: Date.now() + ttlMs,
           parts,
-          deflated,
+          deflated: null,
           headers,
-          bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
+          bytes: parts.reduce((n, b) => n + b.length, 0),
         });
       }
       // Stored (or not): the requests waiting for this render go on.
