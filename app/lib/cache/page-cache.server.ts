@@ -20,12 +20,13 @@
  * render wrote nothing and did not choose a language (?lng= is remembered for the account), outside the
  * account's own pages (sign-in, profile, password...). What the render read includes the session and the
  * user rows (the session lookup is tracked like any read), so signing out, a role change or any write to
- * what the page shows drops the entry, here and, through the change feed, on every process.
+ * what the page shows drops the entry, here and, through the change feed, on every process. A page that read
+ * a table whose writes the caches ignore (batched counters, queues) is not kept for a session.
  */
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { cacheTtlMs, currentReadKeys, readPoint, scopeWrote, unchangedSince } from "./cache.server";
+import { cacheTtlMs, currentReadKeys, readPoint, readsUnwatched, scopeWrote, unchangedSince } from "./cache.server";
 import { LOCALE_COOKIE } from "~/lib/i18n";
 import { detectLocaleFrom } from "~/lib/i18n/locale.server";
 
@@ -347,7 +348,10 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
     res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
       const keys = currentReadKeys();
-      if (point.isStill(keys) && keepable(res, owner !== null, cacheControlBefore)) {
+      // A signed-in page built from counters whose writes are not watched (a dashboard's views and clicks) is
+      // not kept: its owner would not see them move.
+      const unwatched = owner !== null && readsUnwatched(keys);
+      if (point.isStill(keys) && !unwatched && keepable(res, owner !== null, cacheControlBefore)) {
         const text = Buffer.concat(chunks).toString("utf8");
         const raw = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
         const parts = pack(raw);
