@@ -28,8 +28,11 @@ async function main() {
     return;
   }
   const buildDir = path.resolve(import.meta.dirname, process.env.BUILD_DIR ?? "build");
+  const buildUrl = pathToFileURL(path.join(buildDir, "server/index.js")).href;
+  // Work that is better done in a child process loads the same build (app/seed/images.ts).
+  process.env.BP_SERVER_BUILD = buildUrl;
   /** @type {ServerBuild} */
-  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  const build = await import(buildUrl);
   const api = /** @type {ServerApi} */ (/** @type {unknown} */ (build.entry.module));
   await api.startServer({ build, clientDir: path.join(buildDir, "client"), instrument });
 }

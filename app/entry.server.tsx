@@ -20,6 +20,8 @@ export { onStatement } from "~/lib/db/db.server";
 // For operational scripts (durability, load tests) that prepare a database with the built code.
 export { migrateDatabase, openDatabase } from "~/lib/db/db.server";
 export { seedDemo } from "~/seed/demo";
+// The demo seed makes its pictures in a child process that loads this build (app/seed/images.ts).
+export { drawDemoPictures } from "~/seed/images";
 
 export const streamTimeout = 5_000;
 

@@ -39,8 +39,58 @@ function demoSvg(hue: number, seed: number): Buffer {
   );
 }
 
+type Picture = { source: Buffer; processed: Processed };
+
+/**
+ * The demo pictures drawn and processed in a short-lived child process when the server runs from a build
+ * (server.js names it in BP_SERVER_BUILD): image codecs leave a few hundred MB of native memory behind in the
+ * process that ran them, which the server would otherwise carry for its whole life. Elsewhere (development,
+ * tests) or when the child fails, they are made here.
+ */
+async function demoPictures(): Promise<Picture[]> {
+  const build = process.env.BP_SERVER_BUILD;
+  if (build && !process.env.BP_DEMO_PICTURES_CHILD) {
+    const made = await picturesInChild(build).catch(() => null);
+    if (made) return made;
+  }
+  return drawDemoPictures();
+}
+
+/** The child's program: load the build, make the pictures, write them to stdout (v8 serialization). */
+const CHILD_PROGRAM = `
+const v8 = await import("node:v8");
+const build = await import(process.env.BP_SERVER_BUILD);
+const pictures = await build.entry.module.drawDemoPictures();
+process.stdout.write(v8.serialize(pictures), () => process.exit(0));
+`;
+
+async function picturesInChild(build: string): Promise<Picture[]> {
+  const { spawn } = await import("node:child_process");
+  const v8 = await import("node:v8");
+  const child = spawn(process.execPath, ["--input-type=module", "-e", CHILD_PROGRAM], {
+    env: { ...process.env, BP_SERVER_BUILD: build, BP_DEMO_PICTURES_CHILD: "1", LOG_LEVEL: "error" },
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on("data", (c: Buffer) => chunks.push(c));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", resolve);
+  });
+  if (code !== 0) throw new Error(`demo pictures child exited with ${code}`);
+  const pictures = v8.deserialize(Buffer.concat(chunks)) as Picture[];
+  // v8 serialization gives Uint8Arrays back: the rest of the seed hashes and stores Buffers.
+  return pictures.map(({ source, processed }) => ({
+    source: Buffer.from(source),
+    processed: {
+      ...processed,
+      variants: processed.variants.map((v) => ({ ...v, bytes: Buffer.from(v.bytes) })),
+    },
+  }));
+}
+
 /** The demo pictures, as a phone would upload them (JPEG), processed like any upload. */
-async function demoPictures(): Promise<{ source: Buffer; processed: Processed }[]> {
+export async function drawDemoPictures(): Promise<Picture[]> {
   return Promise.all(
     HUES.map(async (hue, i) => {
       const source = await sharp(demoSvg(hue, i + 1))

@@ -20,7 +20,8 @@ import { type ServerBuild, createRequestHandler } from "react-router";
 import { bootstrap, shutdown } from "~/server/bootstrap.server";
 import { flushWrites, openWriteScope } from "~/lib/cache/cache.server";
 import { onStatement } from "~/lib/db/db.server";
-import { createAppContext, headersFrom } from "~/lib/http/context.server";
+import { createAppContext, headersFrom, sessionActor } from "~/lib/http/context.server";
+import type { Actor } from "~/lib/auth/auth.server";
 import { env } from "~/lib/env.server";
 import { LOCALE_COOKIE, isLocale } from "~/lib/i18n";
 import { log, securityEvent } from "~/lib/log.server";
@@ -228,6 +229,16 @@ function publicFiles(clientDir: string) {
   };
 }
 
+/** The request's session lookup, begun once and shared by the page cache and the render's context. */
+function sharedActor(actors: WeakMap<Request, Promise<Actor | null>>, req: Request): Promise<Actor | null> {
+  let actor = actors.get(req);
+  if (!actor) {
+    actor = sessionActor(req.headers);
+    actors.set(req, actor);
+  }
+  return actor;
+}
+
 function createHttpApp(options: StartOptions): express.Express {
   const e = env();
   const dev = typeof options.build === "function";
@@ -294,7 +305,9 @@ function createHttpApp(options: StartOptions): express.Express {
   // The municipality home's live stream (Server-Sent Events): never cached, never compressed.
   app.get("/live/:municipality", liveStreamHandler);
   app.use(writeScope);
-  app.use(pageCacheMiddleware());
+  // Signed-in pages are kept per session (page-cache.server.ts); the lookup is shared with the render.
+  const actors = new WeakMap<Request, Promise<Actor | null>>();
+  app.use(pageCacheMiddleware(undefined, { owner: (req) => sharedActor(actors, req as Request) }));
 
   const handlers = new WeakMap<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (build: ServerBuild) => {
@@ -316,6 +329,7 @@ function createHttpApp(options: StartOptions): express.Express {
         ip: req.ip ?? req.socket.remoteAddress ?? "",
         nonce: res.locals.cspNonce,
         requestId: res.locals.requestId,
+        actor: actors.get(req),
       });
       const { result: response, wait } = await withRetryAfter(() => handlerFor(build)(request, context));
       // What the request wrote has committed: every process stops serving it before the answer goes out.

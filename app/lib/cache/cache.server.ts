@@ -381,6 +381,21 @@ export function unchangedSince(keys: Iterable<string>, since: number, idle = fal
   return true;
 }
 
+/**
+ * True when one of `keys` is a read of a table whose writes the caches ignore (counters flushed in batches,
+ * job and mail queues...): a value read from one is not kept for anyone it could go stale for unseen.
+ */
+export function readsUnwatched(keys: Iterable<string>): boolean {
+  for (const k of keys) if (bookkeeping.has(k.slice(0, k.lastIndexOf("@")))) return true;
+  return false;
+}
+
+/** True when the current request or task has written something pages show (its write scope holds keys). */
+export function scopeWrote(): boolean {
+  const scope = writeScopes.getStore();
+  return scope !== undefined && scope.held.size > 0;
+}
+
 /** The keys read so far in the current scope (what a page rendered from them depends on). */
 export function currentReadKeys(): string[] {
   return [...(readScopes.getStore()?.keys ?? [])];

@@ -12,10 +12,21 @@
  *
  * The CSP nonce is per response: a stored page keeps the nonce it was rendered with split out, and each
  * response gets its own fresh nonce put back in.
+ *
+ * Signed-in pages (when the server passes `owner`, the cached session lookup) are stored too, each for its
+ * own session only: the key holds a hash of the request's whole Cookie header and of who the session belongs
+ * to (id, role, name, municipality, session id), so another person's request, or the same person after a
+ * role change or with another session, never finds it. Only GET pages answered 200 without cookies, whose
+ * render wrote nothing and did not choose a language (?lng= is remembered for the account), outside the
+ * account's own pages (sign-in, profile, password...). What the render read includes the session and the
+ * user rows (the session lookup is tracked like any read), so signing out, a role change or any write to
+ * what the page shows drops the entry, here and, through the change feed, on every process. A page that read
+ * a table whose writes the caches ignore (batched counters, queues) is not kept for a session.
  */
+import crypto from "node:crypto";
 import zlib from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
-import { cacheTtlMs, currentReadKeys, readPoint, unchangedSince } from "./cache.server";
+import { cacheTtlMs, currentReadKeys, readPoint, readsUnwatched, scopeWrote, unchangedSince } from "./cache.server";
 import { LOCALE_COOKIE } from "~/lib/i18n";
 import { detectLocaleFrom } from "~/lib/i18n/locale.server";
 
@@ -29,8 +40,11 @@ type Entry = {
   expiresAt: number;
   /** The body's bytes split on the nonce it was rendered with (encoded once, copied once per hit). */
   parts: Buffer[];
-  /** The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`). */
-  deflated: Buffer[];
+  /**
+   * The same parts compressed once as raw DEFLATE segments that end byte-aligned (see `gzipWithNonce`); made
+   * on the first hit that asks for gzip, so a page nobody asks for again costs no compression.
+   */
+  deflated: Buffer[] | null;
   headers: [string, string][];
   bytes: number;
 };
@@ -67,10 +81,28 @@ function remove(key: string) {
   totalBytes -= e.bytes;
 }
 
+/** The stored entry with its compressed segments, made (and counted) on first use. */
+function deflatedEntry(key: string, entry: Entry): { parts: Buffer[]; deflated: Buffer[] } {
+  if (entry.deflated) return { parts: entry.parts, deflated: entry.deflated };
+  const deflated = pack(entry.parts.map((part) => zlib.deflateRawSync(part, SEGMENT)));
+  const added = deflated.reduce((n, b) => n + b.length, 0);
+  entry.deflated = deflated;
+  if (entries.get(key) === entry) {
+    entry.bytes += added;
+    totalBytes += added;
+    trim();
+  }
+  return { parts: entry.parts, deflated };
+}
+
 function store(key: string, entry: Entry) {
   remove(key);
   entries.set(key, entry);
   totalBytes += entry.bytes;
+  trim();
+}
+
+function trim() {
   // Oldest first (Map keeps insertion order; a hit re-inserts), so this evicts the least recently used.
   for (const k of entries.keys()) {
     if (entries.size <= MAX_ENTRIES && totalBytes <= MAX_BYTES) break;
@@ -92,10 +124,40 @@ export function isAnonymous(headers: Req["headers"]): boolean {
   return true;
 }
 
-function keyOf(req: Req): string {
+function keyOf(req: Req, owner = ""): string {
   const lng = typeof req.query.lng === "string" ? req.query.lng : null;
   const locale = detectLocaleFrom(lng, one(req.headers.cookie) ?? null, one(req.headers["accept-language"]) ?? null);
-  return `${locale}\u0000${req.originalUrl}`;
+  return `${owner}${locale}\u0000${req.originalUrl}`;
+}
+
+/** Who a session belongs to (null: no valid session). Any JSON value; it becomes part of the key. */
+type OwnerLookup = (req: Req) => Promise<unknown>;
+
+/**
+ * Pages a signed-in request is never served from the cache: the account's own pages (sessions, password,
+ * export, sign-in and sign-out), whose answers may carry one-time state.
+ */
+const PERSONAL =
+  /^\/(?:login|logout|register|profile|account-deleted|forgot-password|reset-password|newsletter|unsubscribe)(?:[/.?]|$)/;
+
+/** The key prefix of a signed-in request's own entries, or null when it may not use the cache. */
+async function ownerPrefix(req: Req, lookup: OwnerLookup | undefined): Promise<string | null> {
+  if (!lookup || req.headers.authorization !== undefined || req.query.lng !== undefined) return null;
+  if (PERSONAL.test(req.originalUrl)) return null;
+  let owner: unknown;
+  try {
+    owner = await lookup(req);
+  } catch {
+    return null;
+  }
+  if (owner === null || owner === undefined) return null;
+  const hash = crypto
+    .createHash("sha256")
+    .update(one(req.headers.cookie) ?? "")
+    .update("\u0000")
+    .update(JSON.stringify(owner))
+    .digest("base64url");
+  return `u:${hash}\u0000`;
 }
 
 /**
@@ -132,7 +194,7 @@ function storedBlock(bytes: Buffer): Buffer {
   return Buffer.concat([header, bytes]);
 }
 
-export function gzipWithNonce(entry: Pick<Entry, "parts" | "deflated">, nonce: string): Buffer {
+export function gzipWithNonce(entry: { parts: Buffer[]; deflated: Buffer[] }, nonce: string): Buffer {
   const glue = Buffer.from(nonce, "utf8");
   const glueDeflated = entry.parts.length > 1 ? storedBlock(glue) : Buffer.alloc(0);
   const pieces: Buffer[] = [GZIP_HEADER];
@@ -177,6 +239,34 @@ function onlyLanguageCookie(setCookie: unknown): boolean {
   return all.every((c) => String(c).startsWith(`${LOCALE_COOKIE}=`));
 }
 
+/**
+ * Whether a finished render may be stored: a 200 page (HTML or a route's data) that asked for no cookie but
+ * the language (a signed-in one: no cookie at all, and it wrote nothing), and whose handler did not make it
+ * private or no-store.
+ */
+function keepable(res: Res, signedIn: boolean, cacheControlBefore: string): boolean {
+  if (res.statusCode !== 200 || !CACHEABLE_TYPES.test(String(res.getHeader("content-type") ?? ""))) return false;
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  if (!signedIn) return onlyLanguageCookie(res.getHeader("set-cookie")) && !/no-store|private/i.test(cacheControl);
+  return res.getHeader("set-cookie") === undefined && !scopeWrote() && cacheControl === cacheControlBefore;
+}
+
+/**
+ * The buffers copied into one allocation of exactly their size. Small buffers are slices of larger shared
+ * ones (Node's 8 KB pool, zlib's 16 KB output chunks) that a stored page would otherwise keep alive whole:
+ * packed, an entry holds what `bytes` says it does and the byte limit bounds the memory for real.
+ */
+function pack(buffers: Buffer[]): Buffer[] {
+  const block = Buffer.allocUnsafeSlow(buffers.reduce((n, b) => n + b.length, 0));
+  let offset = 0;
+  return buffers.map((b) => {
+    b.copy(block, offset);
+    const view = block.subarray(offset, offset + b.length);
+    offset += b.length;
+    return view;
+  });
+}
+
 function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
   if (typeof chunk === "string")
     return Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
@@ -188,13 +278,10 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
  * Express middleware, placed after the security headers, compression and rate limits and before React
  * Router: serves stored anonymous pages and stores fresh ones.
  */
-export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
-  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean) => {
-    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET" || !isAnonymous(req.headers)) {
-      next();
-      return;
-    }
-    const key = keyOf(req);
+export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: OwnerLookup } = {}) {
+  type Point = ReturnType<typeof readPoint>;
+  const handle = (req: Req, res: Res, next: NextFunction, waited: boolean, owner: string | null, since?: Point) => {
+    const key = keyOf(req, owner ?? "");
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     const now = Date.now();
     const hit = entries.get(key);
@@ -206,7 +293,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       for (const [k, v] of hit.headers) res.setHeader(k, v);
       res.setHeader("X-Cache", "HIT");
       const gzip = acceptsGzip(req.headers["accept-encoding"]);
-      const body = gzip ? gzipWithNonce(hit, nonce) : withNonce(hit.parts, nonce);
+      const body = gzip ? gzipWithNonce(deflatedEntry(key, hit), nonce) : withNonce(hit.parts, nonce);
       if (gzip) {
         // Already encoded: the compression middleware leaves it as it is.
         res.setHeader("Content-Encoding", "gzip");
@@ -225,7 +312,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     const rendering = renders.get(key);
     if (rendering && !waited) {
       void rendering.then(() => {
-        if (!res.destroyed && !res.headersSent) handle(req, res, next, true);
+        if (!res.destroyed && !res.headersSent) handle(req, res, next, true, owner, since);
       });
       return;
     }
@@ -242,8 +329,12 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
       res.once("close", () => release());
     }
 
-    const point = readPoint();
+    // For a signed-in request, the point from before its session was looked up (the lookup is a read too).
+    const point = since ?? readPoint();
     const setBefore = new Set(res.getHeaderNames());
+    // A signed-in request arrives with `private, no-store` (set for every session): a page whose handler
+    // changed it is not kept. (Pages that ask for no-store are account pages, never kept for a session.)
+    const cacheControlBefore = String(res.getHeader("cache-control") ?? "");
     const chunks: Buffer[] = [];
     // biome-ignore lint/suspicious/noExplicitAny: forwards whatever the handler wrote
     const write = res.write as (...args: any[]) => boolean;
@@ -256,18 +347,14 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     } as unknown as Res["write"];
     res.end = function (this: Res, chunk?: unknown, ...rest: unknown[]) {
       if (chunk !== undefined && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
-      const type = String(res.getHeader("content-type") ?? "");
       const keys = currentReadKeys();
-      if (
-        point.isStill(keys) &&
-        res.statusCode === 200 &&
-        onlyLanguageCookie(res.getHeader("set-cookie")) &&
-        !/no-store|private/i.test(String(res.getHeader("cache-control") ?? "")) &&
-        CACHEABLE_TYPES.test(type)
-      ) {
+      // A signed-in page built from counters whose writes are not watched (a dashboard's views and clicks) is
+      // not kept: its owner would not see them move.
+      const unwatched = owner !== null && readsUnwatched(keys);
+      if (point.isStill(keys) && !unwatched && keepable(res, owner !== null, cacheControlBefore)) {
         const text = Buffer.concat(chunks).toString("utf8");
-        const parts = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
-        const deflated = parts.map((part) => zlib.deflateRawSync(part, SEGMENT));
+        const raw = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part, "utf8"));
+        const parts = pack(raw);
         const headers: [string, string][] = [];
         for (const name of res.getHeaderNames()) {
           if (setBefore.has(name) || NOT_KEPT.has(name)) continue;
@@ -279,9 +366,9 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
           keys,
           expiresAt: Date.now() + ttlMs,
           parts,
-          deflated,
+          deflated: null,
           headers,
-          bytes: [...parts, ...deflated].reduce((n, b) => n + b.length, 0),
+          bytes: parts.reduce((n, b) => n + b.length, 0),
         });
       }
       // Stored (or not): the requests waiting for this render go on.
@@ -290,5 +377,19 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs()) {
     } as unknown as Res["end"];
     next();
   };
-  return (req: Req, res: Res, next: NextFunction) => handle(req, res, next, false);
+  return (req: Req, res: Res, next: NextFunction) => {
+    if (ttlMs <= 0 || req.method.toUpperCase() !== "GET") {
+      next();
+      return;
+    }
+    if (isAnonymous(req.headers)) {
+      handle(req, res, next, false, null);
+      return;
+    }
+    const since = readPoint();
+    void ownerPrefix(req, options.owner).then((owner) => {
+      if (owner === null) next();
+      else handle(req, res, next, false, owner, since);
+    });
+  };
 }

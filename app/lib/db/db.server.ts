@@ -163,7 +163,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Handle> {
   // full-text search documents (migration 0012), as they do on PostgreSQL.
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
-  const options = { extensions: { pg_trgm, unaccent } };
+  // PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never
+  // shrinks: an embedded database for one municipality platform is served well from 32 MB (the rest of
+  // the data comes from the operating system's file cache), and the process stays about 100 MB smaller.
+  const options = {
+    extensions: { pg_trgm, unaccent },
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
+  };
   const { drizzle } = await import("drizzle-orm/pglite");
   let client: PGlite;
   let release = () => {};

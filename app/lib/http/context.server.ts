@@ -42,6 +42,8 @@ type ContextInput = {
   ip: string;
   nonce?: string;
   requestId?: string;
+  /** The session lookup already begun for this request (by the page cache), if any. */
+  actor?: Promise<Actor | null>;
 };
 
 /**
@@ -62,6 +64,11 @@ function cachedActor(headers: Headers): Promise<Actor | null> {
   );
 }
 
+/** The session's owner for the page cache (page-cache.server.ts): the same cached lookup the loaders use. */
+export function sessionActor(raw: IncomingHttpHeaders): Promise<Actor | null> {
+  return cachedActor(headersFrom(raw));
+}
+
 export function createAppContext(input: ContextInput): AppContext {
   const request = new Request(input.url, { headers: input.headers });
   const { locale, fromQuery } = detectLocale(request);
@@ -74,7 +81,7 @@ export function createAppContext(input: ContextInput): AppContext {
     t: serverT(locale),
     ip: input.ip,
     getActor() {
-      actor ??= cachedActor(input.headers).catch((err) => {
+      actor ??= (input.actor ?? cachedActor(input.headers)).catch((err) => {
         // SPEC §6: a failed role lookup is logged and the user is treated as unknown.
         log("error", "session lookup failed", { err });
         return null;
