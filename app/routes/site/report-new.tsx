@@ -20,6 +20,7 @@ import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { FormMessage, TextArea } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import { BackLink } from "~/components/site/cards";
+import { EmergencyNotice } from "~/components/site/report-form-parts";
 import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
@@ -153,6 +154,7 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
             <p className="field-error">{t(messageKey(fieldError("type") as string), { ns: ["site", "common"] })}</p>
           )}
         </fieldset>
+        <EmergencyNotice type={type} />
         <TextArea
           label={t("reportNew.description")}
           name="description"
