@@ -6,5 +6,6 @@
 import "~/lib/mail/mail.server";
 import "~/lib/db/counts.jobs.server";
 import "./modules/notification/notification.jobs.server";
+import "./modules/notification/report-resolved.jobs.server";
 import "./modules/privacy/privacy.jobs.server";
 import "./modules/media/media.jobs.server";

@@ -57,6 +57,8 @@ export default [
 
   // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
   route("admin/lookup/:kind", "routes/admin/lookup.ts"),
+  // Marking an approved report resolved: a resource route of its own, posted by the reports screen's button.
+  route("admin/reports/resolve", "routes/admin/report-resolve.ts"),
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

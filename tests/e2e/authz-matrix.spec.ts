@@ -139,6 +139,8 @@ const MATRIX: Record<string, Row> = {
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
   // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
   "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
+  // Marking a report resolved takes POST only; an administrator's post without a report id is a 4xx.
+  "routes/admin/report-resolve": { url: "/admin/reports/resolve", get: "none", post: adminOnlyPost() },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
   // Issue #19: a user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
   "routes/admin/user-privacy": {

@@ -8,4 +8,6 @@ export const REPORT_JOBS = {
   outcomeMail: "report.outcome-mail",
   /** An approved urgent report is announced to the municipality's followers. */
   urgentAlert: "report.urgent-alert",
+  /** The reporter hears that a moderator marked their report resolved (with the note, if any). */
+  resolvedMail: "report.resolved-mail",
 } as const;

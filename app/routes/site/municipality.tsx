@@ -5,6 +5,7 @@ import { HydrationBoundary } from "~/components/hydration-boundary";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
+import { FiledReportBanner } from "~/components/site/report-form-parts";
 import { formatNumber } from "~/lib/i18n/format";
 import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
@@ -104,6 +105,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <FiledReportBanner />
       <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">

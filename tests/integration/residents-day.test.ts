@@ -1,0 +1,247 @@
+/**
+ * Residents' day: a report filed anonymously never carries its reporter's name outside moderation (lists,
+ * home panel, live stream, feed, open-data API, page data); a moderator marks an approved report resolved
+ * (it leaves the urgent panel, the reporter is mailed the note); alerts and digests reach verified
+ * addresses only.
+ */
+import { eq } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { reports } from "@db/schema";
+import { getDb } from "~/lib/db/db.server";
+import { resetEnvCache } from "~/lib/env.server";
+import { ForbiddenError } from "~/lib/http/errors";
+import { serverT } from "~/lib/i18n/locale.server";
+import { drainJobs } from "~/lib/jobs/jobs.server";
+import { closeMailTransport } from "~/lib/mail/mail.server";
+import "~/modules/notification/notification.jobs.server";
+import "~/modules/notification/report-resolved.jobs.server";
+import { moderateReport } from "~/modules/report/report.admin.server";
+import { reportSchema } from "~/modules/report/report.schema";
+import { resolveReport } from "~/modules/report/report.resolve.server";
+import {
+  approvedReportsByIds,
+  fileReport,
+  homeReports,
+  listApprovedReports,
+  listMyReports,
+} from "~/modules/report/report.server";
+import { rememberLocale } from "~/modules/user/user.server";
+import { action as resolveAction, loader as resolveLoader } from "~/routes/admin/report-resolve";
+import { loader as feedLoader } from "~/routes/api/feed";
+import { loader as apiLoader } from "~/routes/api/v1";
+import { action as fileAction } from "~/routes/site/report-new";
+import { loader as reportsLoader } from "~/routes/site/reports";
+import { actorFor, makeMunicipality, makeUser } from "../factories";
+import { partOf, startSmtpSink } from "../support/smtp-sink";
+import { DAY, makeReport } from "./public-helpers";
+
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  process.env.SMTP_URL = sink.url;
+  resetEnvCache();
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  closeMailTransport();
+  await sink.close();
+});
+afterEach(async () => {
+  await drainJobs();
+});
+
+type Actor = Awaited<ReturnType<typeof actorFor>>;
+const mailTo = (email: string) => sink.messages.filter((m) => m.to.includes(email));
+const text = (raw: string) => partOf(raw, "text/plain") ?? "";
+
+function contextFor(actor: Actor | null, locale: "en" | "nl" | "fr" = "en"): AppLoadContext {
+  return {
+    requestId: "test",
+    nonce: "n",
+    locale,
+    localeChosen: false,
+    t: serverT(locale),
+    ip: `10.9.0.${Math.floor(Math.random() * 250)}`,
+    getActor: async () => actor,
+  } as unknown as AppLoadContext;
+}
+const post = (path: string, body: Record<string, string>) =>
+  new Request(`http://localhost${path}`, { method: "POST", body: new URLSearchParams(body) });
+
+/** What an action or loader answered: its status and body, whether returned as data(), a plain object or thrown. */
+async function outcome(fn: () => Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    const r = (await fn()) as { init?: { status?: number }; data?: unknown } | Response | Record<string, unknown>;
+    if (r instanceof Response) return { status: r.status, body: null };
+    if (r && typeof r === "object" && "init" in r && "data" in r) {
+      return { status: (r.init as { status?: number } | undefined)?.status ?? 200, body: r.data };
+    }
+    return { status: 200, body: r };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: thrown.headers.get("location") };
+    throw thrown;
+  }
+}
+
+describe("anonymous reports", () => {
+  it("the reporter's name is nowhere public: lists, home panel, live stream, page data, feed and API", async () => {
+    const town = await makeMunicipality({ name: "Naamloos" });
+    const reporter = await actorFor(await makeUser("user", { name: "Griet Verborgen" }));
+    const named = await actorFor(await makeUser("user", { name: "Karel Zichtbaar" }));
+    const admin = await actorFor(await makeUser("admin"));
+
+    const answer = await outcome(() =>
+      fileAction({
+        request: post(`/report/${town.slug}`, { type: "fire", description: "Rook uit de schuur", anonymous: "on" }),
+        params: { municipality: town.slug },
+        context: contextFor(reporter),
+      } as never),
+    );
+    expect(answer.body).toMatchObject({ ok: true, filed: { showName: false, type: "fire" } });
+    const secret = (answer.body as { filed: { id: string } }).filed.id;
+    const open = await fileReport(named, town.id, reportSchema.parse({ type: "accident", description: "Botsing" }));
+    await moderateReport(admin, secret, "approved");
+    await moderateReport(admin, open.id, "approved");
+
+    const [stored] = await (await getDb()).select().from(reports).where(eq(reports.id, secret));
+    expect(stored).toMatchObject({ reporterId: reporter.id, showName: false });
+
+    const byId = (list: { id: string; reporterName: string | null; reporterRole: string | null }[], id: string) =>
+      list.find((r) => r.id === id);
+    const home = await homeReports(town.id);
+    expect(byId(home, secret)).toMatchObject({ reporterName: null, reporterRole: null });
+    expect(byId(home, open.id)).toMatchObject({ reporterName: "Karel Zichtbaar", reporterRole: "user" });
+    const list = await listApprovedReports(town.id);
+    expect(byId(list.items, secret)?.reporterName).toBeNull();
+    const live = await approvedReportsByIds([secret]);
+    expect(live[0].reporterName).toBeNull();
+
+    const page = await reportsLoader({
+      request: new Request(`http://localhost/reports/${town.slug}`),
+      params: { municipality: town.slug },
+      context: contextFor(named),
+    } as never);
+    expect(JSON.stringify(page)).not.toContain("Griet");
+    expect(JSON.stringify(page)).toContain("Karel Zichtbaar");
+
+    const feed = (await feedLoader({
+      request: new Request(`http://localhost/feeds/${town.slug}/reports.atom`),
+      params: { municipality: town.slug, file: "reports.atom" },
+      context: contextFor(null),
+    } as never)) as Response;
+    expect(feed.status).toBe(200);
+    const atom = await feed.text();
+    expect(atom).toContain("Rook uit de schuur");
+    expect(atom).not.toContain("Griet");
+
+    const api = (await apiLoader({
+      request: new Request(`http://localhost/api/v1/reports?municipality=${town.slug}`),
+      params: { resource: "reports" },
+      context: contextFor(null),
+    } as never)) as Response;
+    const json = await api.text();
+    expect(json).toContain("Rook uit de schuur");
+    expect(json).not.toContain("Griet");
+    expect(json).not.toContain(reporter.email);
+
+    // The reporter still sees it as theirs, marked as published without their name.
+    const mine = await listMyReports(reporter);
+    expect(mine.items[0]).toMatchObject({ id: secret, showName: false });
+  });
+});
+
+describe("resolving a report", () => {
+  it("an administrator marks an approved report resolved: it leaves the urgent panel and the reporter gets the note", async () => {
+    const town = await makeMunicipality({ name: "Opgelost" });
+    const user = await makeUser("user", { name: "An Melder" });
+    await rememberLocale(user.id, "nl");
+    const reporter = await actorFor(user);
+    const admin = await actorFor(await makeUser("admin"));
+    const report = await fileReport(
+      reporter,
+      town.id,
+      reportSchema.parse({ type: "water_outage", description: "Geen water" }),
+    );
+    await moderateReport(admin, report.id, "approved");
+    await drainJobs();
+    expect((await homeReports(town.id)).map((r) => r.id)).toEqual([report.id]);
+
+    const answer = await outcome(() =>
+      resolveAction({
+        request: post("/admin/reports/resolve", { intent: "resolve", id: report.id, note: "Leiding hersteld." }),
+        params: {},
+        context: contextFor(admin),
+      } as never),
+    );
+    expect(answer).toMatchObject({ status: 200, body: { ok: true, message: "admin:reportResolve.done" } });
+
+    expect(await homeReports(town.id)).toEqual([]);
+    const list = await listApprovedReports(town.id);
+    expect(list.items[0].resolvedAt).toBeTruthy();
+    const mine = await listMyReports(reporter);
+    expect(mine.items[0]).toMatchObject({ resolutionNote: "Leiding hersteld." });
+    expect(mine.items[0].resolvedAt).toBeTruthy();
+
+    await drainJobs();
+    const mails = mailTo(reporter.email).filter((m) => text(m.raw).includes("Leiding hersteld."));
+    expect(mails).toHaveLength(1);
+    expect(text(mails[0].raw)).toContain("opgelost");
+
+    // Twice is refused with the module's message, and nothing is mailed again.
+    const again = await outcome(() =>
+      resolveAction({
+        request: post("/admin/reports/resolve", { intent: "resolve", id: report.id }),
+        params: {},
+        context: contextFor(admin),
+      } as never),
+    );
+    expect(again.status).toBe(400);
+    await drainJobs();
+    expect(mailTo(reporter.email).filter((m) => text(m.raw).includes("Leiding hersteld."))).toHaveLength(1);
+  });
+
+  it("only administrators resolve, only approved reports, and the route takes POST only", async () => {
+    const town = await makeMunicipality();
+    const reporter = await actorFor(await makeUser("user"));
+    const merchant = await actorFor(await makeUser("merchant"));
+    const admin = await actorFor(await makeUser("admin"));
+    const pending = await makeReport(reporter.id, town.id, { status: "pending" });
+    const approved = await makeReport(reporter.id, town.id, { createdAt: new Date(Date.now() - 5 * DAY) });
+    await expect(resolveReport(reporter, approved.id, { note: null })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resolveReport(merchant, approved.id, { note: null })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(resolveReport(admin, pending.id, { note: null })).rejects.toBeInstanceOf(ForbiddenError);
+    // A user's post never reaches the module: the guard sends them home.
+    const refused = await outcome(() =>
+      resolveAction({
+        request: post("/admin/reports/resolve", { intent: "resolve", id: approved.id }),
+        params: {},
+        context: contextFor(reporter),
+      } as never),
+    );
+    expect(refused.status).toBe(302);
+    const malformed = await outcome(() =>
+      resolveAction({
+        request: post("/admin/reports/resolve", { intent: "resolve", id: "not-a-uuid" }),
+        params: {},
+        context: contextFor(admin),
+      } as never),
+    );
+    expect(malformed.status).toBe(404);
+    const long = await outcome(() =>
+      resolveAction({
+        request: post("/admin/reports/resolve", { intent: "resolve", id: approved.id, note: "x".repeat(501) }),
+        params: {},
+        context: contextFor(admin),
+      } as never),
+    );
+    expect(long.status).toBe(400);
+    expect(((await resolveLoader()) as Response).status).toBe(405);
+    const [row] = await (await getDb()).select().from(reports).where(eq(reports.id, approved.id));
+    expect(row.resolvedAt).toBeNull();
+    await expect(
+      (await getDb()).update(reports).set({ resolvedAt: new Date() }).where(eq(reports.id, pending.id)),
+    ).rejects.toThrow();
+  });
+});
