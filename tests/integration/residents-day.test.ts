@@ -32,6 +32,7 @@ import { loader as feedLoader } from "~/routes/api/feed";
 import { loader as apiLoader } from "~/routes/api/v1";
 import { action as fileAction } from "~/routes/site/report-new";
 import { loader as reportsLoader } from "~/routes/site/reports";
+import { loader as homeLoader } from "~/routes/site/municipality";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { partOf, startSmtpSink } from "../support/smtp-sink";
 import { DAY, makeReport } from "./public-helpers";
@@ -149,6 +150,26 @@ describe("anonymous reports", () => {
     // The reporter still sees it as theirs, marked as published without their name.
     const mine = await listMyReports(reporter);
     expect(mine.items[0]).toMatchObject({ id: secret, showName: false });
+  });
+});
+
+describe("new residents on the live panel", () => {
+  it("a guest is not told a new resident's name; a signed-in neighbour sees the first name", async () => {
+    const town = await makeMunicipality({ name: "Welkom" });
+    await makeUser("user", { municipalityId: town.id, name: "Zoltan Nieuwkomer" });
+    const neighbour = await actorFor(await makeUser("user", { municipalityId: town.id, name: "Buur Vast" }));
+    const page = (actor: Actor | null) =>
+      homeLoader({
+        request: new Request(`http://localhost/${town.slug}`),
+        params: { municipality: town.slug },
+        context: contextFor(actor),
+      } as never);
+    const guest = await page(null);
+    expect(guest.live.filter((i) => i.type === "user").length).toBeGreaterThan(0);
+    expect(JSON.stringify(guest)).not.toContain("Zoltan");
+    expect(guest.live.filter((i) => i.type === "user").every((i) => i.label === "")).toBe(true);
+    const signedIn = await page(neighbour);
+    expect(signedIn.live.map((i) => i.label)).toContain("Zoltan");
   });
 });
 

@@ -48,6 +48,8 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
   const localized = useLocalized();
   /** The item's sentence; a promotion's or event's title in the reader's language, or its original with `lang`. */
   const liveText = (item: LiveItem) => {
+    // A guest gets a new resident without the name.
+    if (item.type === "user" && !item.label) return t("live.resident");
     if (item.type === "user" || item.type === "merchant") return t(`live.${item.type}`, { name: item.label });
     const title = localized({ title: item.label, ...item }, "title");
     const [before, after = ""] = t(`live.${item.type}`, { title: SLOT }).split(SLOT);

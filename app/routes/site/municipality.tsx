@@ -18,6 +18,7 @@ import {
   sharedHomeReports,
   sharedFeaturedMerchants,
   sharedHomeSnapshot,
+  forGuest,
 } from "~/modules/live/index.server";
 import type { PromotionCard as PromotionRow } from "~/modules/promotion/index.server";
 import type { PublicReport } from "~/modules/report/index.server";
@@ -63,7 +64,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
     signedIn: !!actor,
     counts,
-    live,
+    // A guest is not told new residents' names.
+    live: actor ? live : live.map(forGuest),
     /** Where the live stream starts: the last live event this page's data includes. */
     liveCursor: cursor,
     reports,
