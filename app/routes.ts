@@ -42,6 +42,7 @@ export default [
     route("account-deleted", "routes/account/account-deleted.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
     route("alerts/:municipality", "routes/account/alerts.tsx"),
     route("newsletter", "routes/site/newsletter.tsx"),

@@ -8,3 +8,7 @@ ALTER TABLE "reports" ADD COLUMN "resolved_at" timestamp with time zone;
 ALTER TABLE "reports" ADD COLUMN "resolution_note" text;
 --> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_resolved_approved_check" CHECK (resolved_at is null or status = 'approved');
+--> statement-breakpoint
+-- Alerts and digests now go to verified addresses only, and new registrations prove theirs by mail. Accounts
+-- that existed before were never asked: they keep receiving what they subscribed to.
+UPDATE "users" SET "email_verified" = true WHERE "email_verified" = false;

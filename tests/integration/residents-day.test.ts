@@ -7,14 +7,15 @@
 import { eq } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { reports } from "@db/schema";
+import { reports, users } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { resetEnvCache } from "~/lib/env.server";
 import { ForbiddenError } from "~/lib/http/errors";
 import { serverT } from "~/lib/i18n/locale.server";
-import { drainJobs } from "~/lib/jobs/jobs.server";
+import { drainJobs, enqueue } from "~/lib/jobs/jobs.server";
 import { closeMailTransport } from "~/lib/mail/mail.server";
-import "~/modules/notification/notification.jobs.server";
+import { saveFollow } from "~/modules/notification/follow.server";
+import { JOB } from "~/modules/notification/notification.jobs.server";
 import "~/modules/notification/report-resolved.jobs.server";
 import { moderateReport } from "~/modules/report/report.admin.server";
 import { reportSchema } from "~/modules/report/report.schema";
@@ -26,7 +27,9 @@ import {
   listApprovedReports,
   listMyReports,
 } from "~/modules/report/report.server";
-import { rememberLocale } from "~/modules/user/user.server";
+import { confirmEmail, describeVerification, isEmailVerified } from "~/modules/user/email-verification.server";
+import { registerSchema } from "~/modules/user/user.schema";
+import { registerAccount, rememberLocale } from "~/modules/user/user.server";
 import { action as resolveAction, loader as resolveLoader } from "~/routes/admin/report-resolve";
 import { loader as feedLoader } from "~/routes/api/feed";
 import { loader as apiLoader } from "~/routes/api/v1";
@@ -35,7 +38,7 @@ import { loader as reportsLoader } from "~/routes/site/reports";
 import { loader as homeLoader } from "~/routes/site/municipality";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { partOf, startSmtpSink } from "../support/smtp-sink";
-import { DAY, makeReport } from "./public-helpers";
+import { DAY, isoDay, makeMerchant, makePromotion, makeReport } from "./public-helpers";
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 beforeAll(async () => {
@@ -264,5 +267,70 @@ describe("resolving a report", () => {
     await expect(
       (await getDb()).update(reports).set({ resolvedAt: new Date() }).where(eq(reports.id, pending.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe("verified addresses", () => {
+  it("registration queues a verification mail; only the link's POST verifies, and only once", async () => {
+    const town = await makeMunicipality({ name: "Bevestig" });
+    const email = `verify-${Date.now()}@example.test`;
+    const user = await registerAccount(
+      registerSchema.parse({
+        accountType: "user",
+        name: "Vera Nieuw",
+        email,
+        password: "Bevestig-Fiets-72",
+        confirmPassword: "Bevestig-Fiets-72",
+        municipalityId: town.id,
+      }),
+      "fr",
+    );
+    const [fresh] = await (await getDb()).select().from(users).where(eq(users.id, user.id));
+    expect(fresh.emailVerified).toBe(false);
+    await drainJobs();
+    const [mail] = mailTo(email);
+    expect(mail).toBeTruthy();
+    const link = /https?:\/\/\S+\/verify-email\?token=[^\s)\]>"]+/.exec(text(mail.raw))?.[0];
+    expect(link).toBeTruthy();
+    expect(text(mail.raw)).toContain("Confirmez");
+    const token = new URL(link as string).searchParams.get("token");
+
+    // Opening the link (a GET, as a mail scanner would) changes nothing.
+    expect(await describeVerification(token)).toEqual({ status: "pending", email });
+    expect(await isEmailVerified(user.id)).toBe(false);
+    expect(await confirmEmail(token)).toEqual({ status: "verified", email });
+    expect(await isEmailVerified(user.id)).toBe(true);
+    // The link is spent; a forged one names nothing.
+    expect(await confirmEmail(token)).toEqual({ status: "invalid" });
+    expect(await confirmEmail(`${token}x`)).toEqual({ status: "invalid" });
+    expect(await describeVerification(null)).toEqual({ status: "invalid" });
+  });
+
+  it("urgent alerts and digests reach verified addresses only", async () => {
+    const town = await makeMunicipality({ name: "Alarmdorp" });
+    const admin = await actorFor(await makeUser("admin"));
+    const verified = await actorFor(await makeUser("user"));
+    const unverifiedUser = await makeUser("user");
+    await (await getDb()).update(users).set({ emailVerified: false }).where(eq(users.id, unverifiedUser.id));
+    const unverified = await actorFor(unverifiedUser);
+    for (const follower of [verified, unverified]) {
+      await saveFollow(follower, { municipalityId: town.id, urgentAlerts: true, weeklyDigest: true });
+    }
+    const reporter = await actorFor(await makeUser("user"));
+    const report = await fileReport(reporter, town.id, reportSchema.parse({ type: "fire", description: "Brand" }));
+    await moderateReport(admin, report.id, "approved");
+    await drainJobs();
+    expect(mailTo(verified.email).length).toBeGreaterThan(0);
+    expect(mailTo(unverified.email)).toHaveLength(0);
+
+    const merchant = await makeMerchant(town.id);
+    await makePromotion(merchant.id, town.id, { title: "Verse soep", validUntil: isoDay(10) });
+    await enqueue(JOB.municipalityDigest, {
+      municipalityId: town.id,
+      periodStart: new Date(Date.now() + 60_000).toISOString(),
+    });
+    await drainJobs();
+    expect(mailTo(verified.email).some((m) => text(m.raw).includes("Verse soep"))).toBe(true);
+    expect(mailTo(unverified.email)).toHaveLength(0);
   });
 });

@@ -18,6 +18,7 @@ import { deleteAccountSchema } from "~/modules/privacy";
 import { type ExportSummary, deleteOwnAccount, listExports, requestExport } from "~/modules/privacy/index.server";
 import { Link } from "~/components/link";
 import { FollowForm } from "~/components/site/follow-form";
+import { UnverifiedNotice } from "~/components/site/unverified-notice";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -109,6 +110,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             success={saved ? t("profile.success") : null}
           />
           <TextField label={t("profile.email")} name="email-display" value={profile.email} disabled readOnly />
+          {!profile.emailVerified && <UnverifiedNotice />}
           <TextField
             label={t("profile.name")}
             name="name"
@@ -124,11 +126,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             error={failure?.fieldErrors?.municipalityId}
           >
             <option value="">{t("profile.noMunicipality")}</option>
-            {municipalities.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            {/* Only active municipalities can be chosen; an inactive one already set is kept (and marked). */}
+            {municipalities
+              .filter((m) => m.isActive || m.id === profile.municipalityId)
+              .map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.isActive ? m.name : t("profile.inactiveMunicipality", { name: m.name })}
+                </option>
+              ))}
           </SelectField>
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold">{t("profile.changePassword")}</legend>
