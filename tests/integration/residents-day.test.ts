@@ -36,6 +36,8 @@ import { loader as apiLoader } from "~/routes/api/v1";
 import { action as fileAction } from "~/routes/site/report-new";
 import { loader as reportsLoader } from "~/routes/site/reports";
 import { loader as homeLoader } from "~/routes/site/municipality";
+import { action as landingAction } from "~/routes/site/landing";
+import { loader as notFoundLoader } from "~/routes/site/not-found";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { partOf, startSmtpSink } from "../support/smtp-sink";
 import { DAY, isoDay, makeMerchant, makePromotion, makeReport } from "./public-helpers";
@@ -332,5 +334,30 @@ describe("verified addresses", () => {
     await drainJobs();
     expect(mailTo(verified.email).some((m) => text(m.raw).includes("Verse soep"))).toBe(true);
     expect(mailTo(unverified.email)).toHaveLength(0);
+  });
+});
+
+describe("a town not on the platform", () => {
+  it("the landing search sends an unknown name to a 404 page that names it and lists the towns that are", async () => {
+    const town = await makeMunicipality({ name: "Bestaatwel" });
+    const answer = await outcome(() =>
+      landingAction({ request: post("/", { q: " Leuven " }), params: {}, context: contextFor(null) } as never),
+    );
+    expect(answer).toEqual({ status: 302, body: "/404?town=Leuven" });
+    const page = (await notFoundLoader({
+      request: new Request("http://localhost/404?town=Leuven"),
+      params: {},
+      context: contextFor(null),
+    } as never)) as unknown as { init: { status: number }; data: { town: string; towns: { slug: string }[] } };
+    expect(page.init.status).toBe(404);
+    expect(page.data.town).toBe("Leuven");
+    expect(page.data.towns.map((m) => m.slug)).toContain(town.slug);
+    // Without a name, or with control characters, it is the plain 404.
+    const plain = (await notFoundLoader({
+      request: new Request("http://localhost/404?town=%00x"),
+      params: {},
+      context: contextFor(null),
+    } as never)) as unknown as { data: { town: string | null } };
+    expect(plain.data.town).toBeNull();
   });
 });
