@@ -26,6 +26,7 @@ import type { EventCard as EventRow } from "~/modules/event/index.server";
 import type { FeaturedMerchant } from "~/modules/merchant/index.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/index.server";
+import { findFollow } from "~/modules/notification/index.server";
 import type { Route } from "./+types/municipality";
 import { Picture } from "~/components/picture";
 
@@ -46,7 +47,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
   // Four reads in parallel (five for a signed-in user: the urgent panel is only read for them), each shared
   // by every reader of this municipality until a write touches it (modules/live/shared-data.server.ts).
-  const [{ counts, live, cursor }, reports, promotions, events, featured] = await Promise.all([
+  const [{ counts, live, cursor }, reports, promotions, events, featured, follow] = await Promise.all([
     orFallback(
       "counts and live updates",
       { counts: zero, live: [] as LiveUpdate[], cursor: null as string | null },
@@ -59,10 +60,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orFallback<EventRow[]>("events", [], () => sharedHomeEvents(id)),
     // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
     orFallback<FeaturedMerchant[]>("featured merchants", [], () => sharedFeaturedMerchants(id)),
+    // Whether the reader already follows this town: the alerts button then says so.
+    actor ? orFallback("follow", null, () => findFollow(actor, id)) : Promise.resolve(null),
   ]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
     signedIn: !!actor,
+    following: !!follow,
     counts,
     // A guest is not told new residents' names.
     live: actor ? live : live.map(forGuest),
@@ -120,9 +124,9 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
             <FeedLink kind="reports" slug={slug} city={city} />
           </p>
         </div>
-        <Link to={`/alerts/${slug}`} className="btn-primary">
+        <Link to={`/alerts/${slug}`} className={loaderData.following ? "btn-secondary" : "btn-primary"}>
           <Bell aria-hidden="true" className="size-4" />
-          {t("municipalityHome.getAlerts")}
+          {loaderData.following ? t("municipalityHome.alertsOn", { city }) : t("municipalityHome.getAlerts")}
         </Link>
       </header>
 
