@@ -3,7 +3,7 @@
  * to the reporter). It posts to its own resource route, so any reports screen can place it next to a report.
  */
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useRevalidator } from "react-router";
+import { useFetcher } from "react-router";
 import { CheckCircle2 } from "~/components/icons";
 import { type FormResult, FormMessage, TextArea, useFormResult } from "~/components/form";
 import { Dialog } from "~/components/ui/dialog";
@@ -17,11 +17,14 @@ import { MODERATION_NOTE_MAX } from "~/modules/report";
 const RESOLVE_PATH = "/admin/reports/resolve";
 const CLOSE_AFTER_MS = 1500;
 
-export function MarkResolved({ report }: { report: { id: string; description: string } }) {
+export function MarkResolved({
+  report,
+}: {
+  report: { id: string; description: string; resolvedAt: Date | string | null };
+}) {
   const { t } = useTranslation("admin");
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<FormResult>();
-  const revalidator = useRevalidator();
   const submitted = useRef(false);
   const [result, setResult] = useState<FormResult | null>(null);
   const busy = fetcher.state !== "idle";
@@ -33,30 +36,30 @@ export function MarkResolved({ report }: { report: { id: string; description: st
       setResult(fetcher.data);
     }
   }, [fetcher.state, fetcher.data]);
-  // After success the list is read again (the report now shows as resolved) and the dialog closes.
+  // The list is read again by itself after the post (the report now shows as resolved); the dialog, which
+  // stays mounted while the button goes, shows the success and then closes.
   useEffect(() => {
     if (!result?.ok) return;
-    const id = setTimeout(() => {
-      setOpen(false);
-      revalidator.revalidate();
-    }, CLOSE_AFTER_MS);
+    const id = setTimeout(() => setOpen(false), CLOSE_AFTER_MS);
     return () => clearTimeout(id);
-  }, [result, revalidator]);
+  }, [result]);
 
   return (
     <>
-      <button
-        type="button"
-        className="btn-secondary px-3 py-1 text-green-800"
-        onClick={() => {
-          setResult(null);
-          setOpen(true);
-        }}
-      >
-        <CheckCircle2 aria-hidden="true" className="size-4" />
-        {t("reportResolve.button")}
-        <span className="sr-only">: {truncate(report.description, 20)}</span>
-      </button>
+      {!report.resolvedAt && (
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1 text-green-800"
+          onClick={() => {
+            setResult(null);
+            setOpen(true);
+          }}
+        >
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          {t("reportResolve.button")}
+          <span className="sr-only">: {truncate(report.description, 20)}</span>
+        </button>
+      )}
       <Dialog
         open={open}
         onClose={() => setOpen(false)}

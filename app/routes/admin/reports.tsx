@@ -176,7 +176,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                     {button(r, "reject", "btn-secondary px-3 py-1", X, t("admin:reports.reject"))}
                   </>
                 )}
-                {r.status === "approved" && !r.resolvedAt && <MarkResolved report={r} />}
+                {r.status === "approved" && <MarkResolved report={r} />}
                 {button(r, "delete", "btn-ghost px-3 py-1 text-red-700 hover:bg-red-50", Trash2, t("crud.delete"))}
               </div>
             ),
