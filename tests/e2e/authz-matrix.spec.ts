@@ -112,8 +112,13 @@ const MATRIX: Record<string, Row> = {
   "routes/account/account-deleted": { url: "/account-deleted", get: "ok", post: "none" },
   "routes/account/forgot-password": { url: "/forgot-password", get: "ok", post: "handled" },
   "routes/account/reset-password": { url: "/reset-password", get: "ok", post: "handled" },
-  // Without a token: a guest is sent to sign in (GET); a POST without a token is an invalid link (400).
-  "routes/account/verify-email": { url: "/verify-email", get: signedIn("login", "ok"), post: "handled" },
+  // Without a token the page is the signed-in user's own (a guest is sent to sign in); a signed-in POST without
+  // a token is an invalid link (400). The link itself (?token=) works for anyone: tests/e2e/residents-day.spec.ts.
+  "routes/account/verify-email": {
+    url: "/verify-email",
+    get: signedIn("login", "ok"),
+    post: signedIn("login", "handled"),
+  },
   "routes/account/my-reports": { url: "/my-reports", get: signedIn("login", "ok"), post: "none" },
   "routes/account/alerts": {
     url: "/alerts/hasselt",
