@@ -9,8 +9,12 @@ import { resolveSchema } from "~/modules/report";
 import { type ResolveInput, resolveReport } from "~/modules/report/index.server";
 import type { Route } from "./+types/report-resolve";
 
+/** GET is 405, with a short body so that a browser opening the address shows a page rather than failing. */
 export async function loader() {
-  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  return new Response("Method Not Allowed", {
+    status: 405,
+    headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
