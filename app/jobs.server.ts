@@ -8,5 +8,6 @@ import "~/lib/db/counts.jobs.server";
 import "~/lib/ops/backup.jobs.server";
 import "./modules/notification/notification.jobs.server";
 import "./modules/notification/push.jobs.server";
+import "./modules/notification/report-resolved.jobs.server";
 import "./modules/privacy/privacy.jobs.server";
 import "./modules/media/media.jobs.server";

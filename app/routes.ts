@@ -46,6 +46,7 @@ export default [
     route("account-deleted", "routes/account/account-deleted.tsx"),
     route("forgot-password", "routes/account/forgot-password.tsx"),
     route("reset-password", "routes/account/reset-password.tsx"),
+    route("verify-email", "routes/account/verify-email.tsx"),
     route("my-reports", "routes/account/my-reports.tsx"),
     route("my-favourites", "routes/account/my-favourites.tsx"),
     route("my-vouchers", "routes/account/my-vouchers.tsx"),
@@ -65,6 +66,8 @@ export default [
 
   // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
   route("admin/lookup/:kind", "routes/admin/lookup.ts"),
+  // Marking an approved report resolved: a resource route of its own, posted by the reports screen's button.
+  route("admin/reports/resolve", "routes/admin/report-resolve.ts"),
 
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.ts"),

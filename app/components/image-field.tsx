@@ -1,6 +1,6 @@
 /**
  * The one image field of every form that has an image (issue #14): report photo, promotion and event image,
- * merchant logo. Choosing a file (on a phone the picker offers the camera) shows a preview at once and
+ * merchant logo. Choosing a file (a form that asks for a photo also offers the camera on a phone) shows a preview at once and
  * uploads it to /media/upload with a progress bar; the answer's address goes into the posted field, so the
  * form itself stays a plain form. The address field remains as the alternative (and is all there is before
  * the page's JavaScript has loaded). The server checks everything again; this only saves a wasted upload.
@@ -35,7 +35,7 @@ export function ImageField({
   defaultValue?: string | null;
   /** The server's field error (a translation key). */
   error?: string;
-  /** Offer the camera first on a phone ("environment": the back camera). */
+  /** Also offer a camera button on a phone ("environment": the back camera), next to choosing a photo. */
   capture?: "environment" | "user";
   /** The address field's own label and hint (the form's wording); by default "Or paste an image address". */
   urlLabel?: string;
@@ -92,6 +92,11 @@ export function ImageField({
     (UPLOAD_ERRORS as readonly string[]).includes(reason)
       ? t(messageKey(`media.errors.${reason}`))
       : t("media.errors.failed");
+
+  const onFile = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const file = e.currentTarget.files?.[0];
+    if (file) upload(file);
+  };
 
   function upload(file: File) {
     request.current?.abort();
@@ -172,25 +177,41 @@ export function ImageField({
             </div>
           )}
           <div className="flex flex-wrap items-center gap-3">
+            {/* Always a picker for a photo already taken; on a phone also a button that opens the camera. */}
             <input
               ref={fileRef}
               id={`${id}-file`}
               type="file"
               accept="image/*"
-              capture={capture}
               className="peer sr-only"
               aria-describedby={describedBy}
-              onChange={(e) => {
-                const file = e.currentTarget.files?.[0];
-                if (file) upload(file);
-              }}
+              onChange={onFile}
             />
             <label
               htmlFor={`${id}-file`}
               className="btn-secondary cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
             >
-              {capture ? t("media.takePhoto") : shown ? t("media.replace") : t("media.choose")}
+              {capture ? t("media.choosePhoto") : shown ? t("media.replace") : t("media.choose")}
             </label>
+            {capture && (
+              <span className="hidden pointer-coarse:inline-flex">
+                <input
+                  id={`${id}-camera`}
+                  type="file"
+                  accept="image/*"
+                  capture={capture}
+                  className="peer sr-only"
+                  aria-describedby={describedBy}
+                  onChange={onFile}
+                />
+                <label
+                  htmlFor={`${id}-camera`}
+                  className="btn-secondary cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+                >
+                  {t("media.takePhoto")}
+                </label>
+              </span>
+            )}
             {(uploaded || preview) && (
               <button type="button" className="link text-sm" onClick={remove}>
                 {t("media.remove")}

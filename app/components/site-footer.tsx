@@ -8,8 +8,8 @@ import { useRootData } from "~/lib/use-root-data";
 
 /**
  * SPEC footer newsletter, made real (issue #13): the address is required, the municipality is the one whose
- * weekly digest it wants (the page's own by default). The server mails a confirmation link (double opt-in);
- * the success state still shows for 3 seconds and now says to check the inbox.
+ * weekly digest it wants (the reader's own town by default, else the page's). The server mails a confirmation
+ * link (double opt-in); the success message says to check the inbox and stays until dismissed.
  */
 export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "page" }) {
   const { t } = useTranslation();
@@ -20,8 +20,13 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const id = variant === "footer" ? "newsletter" : "newsletter-page";
-  const current = params.municipality ?? user?.municipalitySlug ?? "";
-  const defaultTown = newsletterTowns.some((m) => m.slug === current) ? current : (newsletterTowns[0]?.slug ?? "");
+  // The reader's own town first, then the town of the page; otherwise the reader chooses (no silent first pick).
+  const known = (slug: string | null | undefined) => !!slug && newsletterTowns.some((m) => m.slug === slug);
+  const defaultTown = known(user?.municipalitySlug)
+    ? (user?.municipalitySlug as string)
+    : known(params.municipality)
+      ? (params.municipality as string)
+      : "";
   const busy = fetcher.state !== "idle";
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -31,11 +36,6 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
       setDone(true);
     } else setError(fetcher.data.formError ?? "footer.newsletter.failed");
   }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => setDone(false), 3000);
-    return () => clearTimeout(timer);
-  }, [done]);
   const dark = variant === "footer";
   const inputClass = dark ? "input border-slate-600 bg-slate-800 text-white placeholder:text-slate-400" : "input";
   return (
@@ -81,6 +81,7 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
           key={defaultTown}
           className={inputClass}
         >
+          {!defaultTown && <option value="">{t("footer.newsletter.choose")}</option>}
           {newsletterTowns.map((m) => (
             <option key={m.slug} value={m.slug}>
               {m.name}
@@ -97,7 +98,19 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
             {t(messageKey(error))}
           </span>
         )}
-        {done && <span className={dark ? "text-brand-200" : "text-brand-800"}>{t("footer.newsletter.success")}</span>}
+        {/* The confirmation stays until the reader dismisses it (or subscribes again). */}
+        {done && (
+          <span className={`inline-flex flex-wrap items-center gap-2 ${dark ? "text-brand-200" : "text-brand-800"}`}>
+            {t("footer.newsletter.success")}
+            <button
+              type="button"
+              onClick={() => setDone(false)}
+              className={`rounded px-1 underline ${dark ? "text-white" : "text-brand-900"}`}
+            >
+              {t("footer.newsletter.dismiss")}
+            </button>
+          </span>
+        )}
       </p>
     </fetcher.Form>
   );

@@ -11,7 +11,7 @@ import {
   X,
 } from "~/components/icons";
 import { panelHomeFor } from "~/lib/http/panels";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { NavLink, useLocation, useParams } from "react-router";
 import { Link } from "~/components/link";
@@ -70,6 +70,18 @@ export function SiteHeader() {
   // Close the mobile menu when the page changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
   useEffect(() => setMenuOpen(false), [location.pathname]);
+  // Escape closes the mobile menu and puts focus back on its button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
@@ -147,6 +159,7 @@ export function SiteHeader() {
           <LanguageSelector />
           <div className="hidden items-center gap-1 lg:flex">{account}</div>
           <button
+            ref={menuButton}
             type="button"
             className="btn-ghost lg:hidden"
             aria-expanded={menuOpen}

@@ -22,7 +22,7 @@ import { type Change, onChange } from "~/lib/cache/cache.server";
 import { createAppContext, headersFrom } from "~/lib/http/context.server";
 import { log } from "~/lib/log.server";
 import { clientGroup } from "~/lib/http/net";
-import { type LiveEventRow, latestLiveCursor, liveEventsAfter } from "~/modules/live/index.server";
+import { type LiveEventRow, forGuest, latestLiveCursor, liveEventsAfter } from "~/modules/live/index.server";
 import { findActiveMunicipality } from "~/modules/municipality/index.server";
 import { approvedReportsByIds } from "~/modules/report/index.server";
 
@@ -65,7 +65,7 @@ function deliver(stream: Stream, rows: LiveEventRow[], reports: Map<string, unkn
       if (stream.signedIn && report) send(stream, row.cursor, "report", report);
       else stream.res.write(`id: ${row.cursor}\n\n`);
     } else if (row.item) {
-      send(stream, row.cursor, "live", row.item);
+      send(stream, row.cursor, "live", stream.signedIn ? row.item : forGuest(row.item));
     } else {
       // The row it names is gone: the cursor still moves past it.
       stream.res.write(`id: ${row.cursor}\n\n`);

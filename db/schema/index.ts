@@ -379,6 +379,11 @@ export const reports = pgTable(
     /** ...and/or their own words to the reporter. */
     moderationNote: text("moderation_note"),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    /** Whether the public sees the reporter's name (moderators always do); otherwise "Anonymous". */
+    showName: boolean("show_name").notNull().default(true),
+    /** When a moderator marked the approved report resolved, and their optional note to the reporter. */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolutionNote: text("resolution_note"),
     createdAt: createdAt(),
     searchVector: searchVector(`setweight(search_document("description"), 'B')`),
   },
@@ -391,6 +396,7 @@ export const reports = pgTable(
     index("reports_search_idx").using("gin", t.searchVector),
     check("reports_type_check", inList("type", REPORT_TYPES)),
     check("reports_status_check", inList("status", REPORT_STATUSES)),
+    check("reports_resolved_approved_check", sql`resolved_at is null or status = 'approved'`),
     check(
       "reports_moderation_reason_check",
       sql`moderation_reason is null or ${inList("moderation_reason", REPORT_REJECTION_REASONS)}`,

@@ -122,6 +122,13 @@ const MATRIX: Record<string, Row> = {
   "routes/account/account-deleted": { url: "/account-deleted", get: "ok", post: "none" },
   "routes/account/forgot-password": { url: "/forgot-password", get: "ok", post: "handled" },
   "routes/account/reset-password": { url: "/reset-password", get: "ok", post: "handled" },
+  // Without a token the page is the signed-in user's own (a guest is sent to sign in); a signed-in POST without
+  // a token is an invalid link (400). The link itself (?token=) works for anyone: tests/e2e/residents-day.spec.ts.
+  "routes/account/verify-email": {
+    url: "/verify-email",
+    get: signedIn("login", "ok"),
+    post: signedIn("login", "handled"),
+  },
   "routes/account/my-reports": { url: "/my-reports", get: signedIn("login", "ok"), post: "none" },
   // Favourites are the signed-in account's own: the list, and the heart's toggle and the sign-in merge (POST).
   "routes/account/my-favourites": {
@@ -169,6 +176,8 @@ const MATRIX: Record<string, Row> = {
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
   // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
   "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
+  // Marking a report resolved takes POST only; an administrator's post without a report id is a 4xx.
+  "routes/admin/report-resolve": { url: "/admin/reports/resolve", get: "none", post: adminOnlyPost() },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
   // Issue #19: a user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
   "routes/admin/user-privacy": {

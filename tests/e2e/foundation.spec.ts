@@ -155,8 +155,14 @@ test("register, log in, edit the profile and log out", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill("Zonhoven-Fiets-88");
   await page.getByLabel("Confirm password").fill("Zonhoven-Fiets-88");
   await page.getByRole("button", { name: "Register" }).click();
+  // Registration signs the new resident in and says where the verification link went.
   await expect(page.getByRole("heading", { name: "Registration complete" })).toBeVisible();
-  await page.getByRole("link", { name: "Go to login" }).click();
+  await expect(page.getByRole("status")).toContainText(email);
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/zonhoven$/);
+  await expect(page.getByRole("link", { name: "Hi, Sanne Vermeulen" }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Log out" }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
 
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");

@@ -50,8 +50,11 @@ test.describe("landing", () => {
     await page.goto("/");
     await page.getByRole("main").getByRole("combobox").fill("Lommel"); // the footer has a select too
     await page.getByRole("button", { name: "Explore" }).click();
-    await page.waitForURL(/\/404$/);
-    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    // Not on the platform: a page that says so for that name, lists the towns that are and offers the contact form.
+    await page.waitForURL(/\/404\?town=Lommel$/);
+    await expect(page.getByRole("heading", { name: "Lommel is not on the platform yet" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Zonhoven" }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to the contact form" })).toHaveAttribute("href", "/contact");
   });
 
   test("quick buttons lead to brussel, zonhoven and hasselt", async ({ page }) => {

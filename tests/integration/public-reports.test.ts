@@ -10,6 +10,7 @@ import { serverT } from "~/lib/i18n/locale.server";
 import { can, isAuthorityRole, isUrgentType } from "~/modules/report/report.policy";
 import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report/report.schema";
 import { fileReport, homeReports, listApprovedReports } from "~/modules/report/report.server";
+import { reportReference } from "~/modules/report/report.reference";
 import { action as fileReportAction } from "~/routes/site/report-new";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { DAY, makeReport } from "./public-helpers";
@@ -62,7 +63,8 @@ describe("report schema", () => {
       false,
     );
     const ok = reportSchema.parse({ type: DEFAULT_REPORT_TYPE, description: " Tree down ", image_url: "" });
-    expect(ok).toEqual({ type: "other_urgent", description: "Tree down", image_url: null });
+    // Unless the reporter asks for anonymity, the report carries their name.
+    expect(ok).toEqual({ type: "other_urgent", description: "Tree down", image_url: null, anonymous: false });
   });
 });
 
@@ -121,10 +123,15 @@ describe("filing a report", () => {
       params: { municipality: town.slug },
       context: contextFor(actor),
     } as never);
-    expect(result).toEqual({ ok: true });
     const db = await getDb();
     const rows = await db.select().from(reports).where(eq(reports.municipalityId, town.id));
     expect(rows).toHaveLength(1);
+    // The answer repeats what was sent, with the reference the reporter can quote.
+    expect(result).toMatchObject({
+      ok: true,
+      filed: { id: rows[0].id, reference: reportReference(rows[0].id), type: "water_outage", showName: true },
+    });
+    expect((result as { filed: { reference: string } }).filed.reference).toMatch(/^R-[0-9A-F]{8}$/);
     expect(rows[0]).toMatchObject({ reporterId: actor.id, status: "pending", type: "water_outage" });
   });
 

@@ -1,6 +1,7 @@
 /**
- * SPEC live-updates scroller: moves 1 px every 60 ms, pauses on hover and while something inside has
- * keyboard focus, and stands still for users who prefer reduced motion (they scroll it themselves).
+ * SPEC live-updates scroller: moves 1 px every 60 ms, pauses on hover, while something inside has keyboard
+ * focus and with its Pause button (touch users cannot hover), and stands still for users who prefer reduced
+ * motion (they scroll it themselves).
  */
 import { CalendarDays, Radio, Store, Tag, UserPlus } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
@@ -48,6 +49,8 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
   const localized = useLocalized();
   /** The item's sentence; a promotion's or event's title in the reader's language, or its original with `lang`. */
   const liveText = (item: LiveItem) => {
+    // A guest gets a new resident without the name.
+    if (item.type === "user" && !item.label) return t("live.resident");
     if (item.type === "user" || item.type === "merchant") return t(`live.${item.type}`, { name: item.label });
     const title = localized({ title: item.label, ...item }, "title");
     const [before, after = ""] = t(`live.${item.type}`, { title: SLOT }).split(SLOT);
@@ -64,7 +67,9 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reduced = useReducedMotion();
-  const paused = hovered || focused || reduced;
+  // A visible control for touch and screen-reader users, who cannot hover (WCAG 2.2.2 Pause, Stop, Hide).
+  const [stopped, setStopped] = useState(false);
+  const paused = hovered || focused || reduced || stopped;
   // The first render uses the server's clock so server and client agree; then the browser's clock, at once
   // and every CLOCK_INTERVAL_MS, but only when a label would read differently (a render that changes nothing
   // would still cost the browser its Intl locale data while the page is starting).
@@ -99,10 +104,22 @@ export function LiveUpdates({ items, slug, serverNow }: { items: LiveItem[]; slu
 
   return (
     <section aria-labelledby="live-title" className="card flex flex-col p-4">
-      <h2 id="live-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-        <Radio aria-hidden="true" className="size-5 text-red-600" />
-        {t("live.title")}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="live-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <Radio aria-hidden="true" className="size-5 text-red-600" />
+          {t("live.title")}
+        </h2>
+        {items.length > 0 && !reduced && (
+          <button
+            type="button"
+            className="btn-secondary px-3 py-1 text-sm"
+            aria-pressed={stopped}
+            onClick={() => setStopped((v) => !v)}
+          >
+            {stopped ? t("live.resume") : t("live.pause")}
+          </button>
+        )}
+      </div>
       {items.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">{t("live.empty")}</p>
       ) : (

@@ -12,6 +12,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { formatRelative } from "~/lib/i18n/format";
 import { Picture } from "~/components/picture";
+import { ReportLifeBadge } from "./report-life";
 
 export type UrgentReport = {
   id: string;
@@ -21,6 +22,7 @@ export type UrgentReport = {
   createdAt: string;
   reporterName: string | null;
   reporterRole: string | null;
+  resolvedAt?: string | null;
 };
 
 export function ReportCard({
@@ -54,6 +56,7 @@ export function ReportCard({
             {t("urgent.authority")}
           </span>
         )}
+        <ReportLifeBadge createdAt={report.createdAt} resolvedAt={report.resolvedAt} serverNow={serverNow} />
       </div>
       {report.imageUrl && (
         <Picture

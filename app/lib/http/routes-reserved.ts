@@ -20,6 +20,7 @@ export const RESERVED_SLUGS = [
   "profile",
   "forgot-password",
   "reset-password",
+  "verify-email",
   "my-reports",
   "my-favourites",
   "reviews",

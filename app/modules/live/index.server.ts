@@ -1,5 +1,5 @@
 /** The live module's server door: what routes, the server and other modules may use of it on the server. */
-export { latestLiveCursor, liveEventsAfter } from "./live.server";
+export { forGuest, latestLiveCursor, liveEventsAfter } from "./live.server";
 export type { LiveEventRow, LiveUpdate, MunicipalityCounts } from "./live.server";
 export {
   municipalityRead,

@@ -37,6 +37,14 @@ type Row = {
   translations: Translations | string | null;
 };
 
+/**
+ * What a guest sees of a live item: a new resident is announced without their name (signed-in neighbours
+ * see the first name). The shared reads keep the name; each answer to a guest drops it here.
+ */
+export function forGuest<T extends { type: string; label: string }>(item: T): T {
+  return item.type === "user" ? { ...item, label: "" } : item;
+}
+
 /** The UNION ALL of the four sources, newest first, at most 10 (a fragment shared by the two reads below). */
 function liveUnion(municipalityId: string) {
   const n = LIVE_PER_SOURCE;

@@ -170,6 +170,8 @@ registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => 
         and(
           eq(municipalityFollows.municipalityId, report.municipalityId),
           eq(municipalityFollows.urgentAlerts, true),
+          // Alerts go to proven addresses only.
+          eq(users.emailVerified, true),
           gt(municipalityFollows.id, after),
         ),
       )
@@ -323,6 +325,7 @@ registerJob<{ municipalityId: string; periodStart: string }>(JOB.municipalityDig
         and(
           eq(municipalityFollows.municipalityId, town.id),
           eq(municipalityFollows.weeklyDigest, true),
+          eq(users.emailVerified, true),
           gt(municipalityFollows.id, after),
         ),
       )

@@ -3,3 +3,5 @@ export { deleteReport, listReportsForAdmin, moderateReport } from "./report.admi
 export type { AdminReportRow } from "./report.admin.server";
 export { approvedReportsByIds, fileReport, homeReports, listApprovedReports, listMyReports } from "./report.server";
 export type { PublicReport } from "./report.server";
+export { resolveReport } from "./report.resolve.server";
+export type { ResolveInput } from "./report.schema";

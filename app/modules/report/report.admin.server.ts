@@ -3,7 +3,7 @@
  * report.policy: approve or reject only while pending; delete in any status.
  */
 import { authorize } from "~/lib/auth/authorize";
-import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { type SQL, and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { listTotal } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
@@ -17,6 +17,7 @@ import { enqueue } from "~/lib/jobs/jobs.server";
 import { REPORT_JOBS } from "./report.jobs";
 import type { ModerationInput } from "./report.schema";
 import { can, isUrgentType } from "./report.policy";
+import { referencePrefix } from "./report.reference";
 import { isUuid, likePattern } from "~/lib/db/query";
 import { inSubquery, matches, nameMatches, rowColumns, searchText } from "~/lib/search/search.server";
 
@@ -31,6 +32,9 @@ export type AdminReportRow = {
   reporterEmail: string | null;
   municipalityName: string;
   municipalitySlug: string;
+  /** Whether the public sees the reporter's name (moderators always do). */
+  showName: boolean;
+  resolvedAt: Date | null;
 };
 
 const NOT_PENDING = "admin:reports.notPending";
@@ -44,7 +48,10 @@ function reportSearch(db: Db, text: string | undefined): SQL | undefined {
   if (!q) return undefined;
   const code = q.toLowerCase();
   const p = likePattern(q);
+  const ref = referencePrefix(q);
   return or(
+    // A reference the reporter quotes ("R-1A2B3C4D") is the start of the report's id.
+    ref ? sql`${reports.id}::text like ${`${ref}%`}` : undefined,
     matches(reports.searchVector, q),
     (REPORT_TYPES as readonly string[]).includes(code) ? eq(reports.type, code) : undefined,
     (REPORT_STATUSES as readonly string[]).includes(code) ? eq(reports.status, code) : undefined,
@@ -81,6 +88,8 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
         reporterEmail: users.email,
         municipalityName: municipalities.name,
         municipalitySlug: municipalities.slug,
+        showName: reports.showName,
+        resolvedAt: reports.resolvedAt,
       })
       .from(reports)
       .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))

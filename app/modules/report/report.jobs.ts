@@ -10,4 +10,6 @@ export const REPORT_JOBS = {
   urgentAlert: "report.urgent-alert",
   /** An approved urgent report is pushed to the devices of the municipality's followers. */
   urgentPush: "report.urgent-push",
+  /** The reporter hears that a moderator marked their report resolved (with the note, if any). */
+  resolvedMail: "report.resolved-mail",
 } as const;

@@ -1,12 +1,12 @@
 import type { Actor } from "~/lib/auth/auth.server";
 import type { ReportStatus } from "@db/schema/enums";
 
-type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "delete";
+type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "resolve" | "delete";
 
 /**
  * SPEC §4/§6: anyone reads approved reports; any signed-in user files one (it starts pending); only
  * administrators see pending or rejected reports, moderate them and delete them. A reporter sees their own
- * reports in any status (My reports), never anyone else's.
+ * reports in any status (My reports), never anyone else's. Administrators mark approved reports resolved.
  */
 export function can(
   actor: Actor | null,
@@ -24,6 +24,9 @@ export function can(
     case "moderate":
     case "delete":
       return actor?.role === "admin";
+    // Only an approved report has a life to close: a pending one is moderated, a rejected one is over.
+    case "resolve":
+      return actor?.role === "admin" && (!row || row.status === "approved");
     default:
       return false;
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enums";
-import { LIMITS, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
+import { LIMITS, checkbox, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
 const REPORT_REQUIRED = "site:reportNew.errors.required";
@@ -9,6 +9,8 @@ export const reportSchema = z.object({
   type: enumField(FILEABLE_REPORT_TYPES as unknown as readonly [string, ...string[]], REPORT_REQUIRED),
   description: requiredText(LIMITS.text, REPORT_REQUIRED),
   image_url: optionalImageUrl(),
+  /** Checked: the public sees "Anonymous" instead of the reporter's name (moderators still see it). */
+  anonymous: checkbox(),
 });
 export type ReportInput = z.output<typeof reportSchema>;
 
@@ -24,3 +26,7 @@ export const moderationSchema = z.object({
   note: optionalText(MODERATION_NOTE_MAX, true),
 });
 export type ModerationInput = z.output<typeof moderationSchema>;
+
+/** Marking an approved report resolved: the moderator's optional note, mailed to the reporter. */
+export const resolveSchema = z.object({ note: optionalText(MODERATION_NOTE_MAX, true) });
+export type ResolveInput = z.output<typeof resolveSchema>;

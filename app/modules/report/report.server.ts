@@ -4,7 +4,7 @@
  * approved; administrators' reads live in report.admin.server.ts.
  */
 import { authorize } from "~/lib/auth/authorize";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { countOf } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
@@ -33,32 +33,43 @@ export type PublicReport = {
   createdAt: string;
   reporterName: string | null;
   reporterRole: string | null;
+  /** Set once a moderator marked the report resolved. */
+  resolvedAt: string | null;
 };
 
+/** The reporter's name and role leave the database only when they chose to be named. */
 const publicColumns = {
   id: reports.id,
   type: reports.type,
   description: reports.description,
   imageUrl: reports.imageUrl,
   createdAt: reports.createdAt,
-  reporterName: users.name,
-  reporterRole: users.role,
+  resolvedAt: reports.resolvedAt,
+  reporterName: sql<string | null>`case when ${reports.showName} then ${users.name} end`,
+  reporterRole: sql<string | null>`case when ${reports.showName} then ${users.role} end`,
 };
+
+function toPublic<R extends { createdAt: Date; resolvedAt: Date | null }>(r: R) {
+  return { ...r, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null };
+}
 
 const approvedIn = (municipalityId: string) =>
   and(eq(reports.municipalityId, municipalityId), eq(reports.status, "approved"));
 
-/** Home panel: the newest approved reports of a municipality (at most 3), with reporter name and role. */
+/**
+ * Home panel: the newest approved reports of a municipality that are not resolved yet (at most 3), with the
+ * reporter's name and role when they chose to be named.
+ */
 export async function homeReports(municipalityId: string, limit = HOME_REPORTS_LIMIT): Promise<PublicReport[]> {
   const db = await getDb();
   const rows = await db
     .select(publicColumns)
     .from(reports)
     .leftJoin(users, eq(users.id, reports.reporterId))
-    .where(approvedIn(municipalityId))
+    .where(and(approvedIn(municipalityId), isNull(reports.resolvedAt)))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(toPublic);
 }
 
 /** Approved reports by id (the live stream's new urgent reports), newest first. */
@@ -71,7 +82,7 @@ export async function approvedReportsByIds(ids: string[]): Promise<(PublicReport
     .leftJoin(users, eq(users.id, reports.reporterId))
     .where(and(inArray(reports.id, ids), eq(reports.status, "approved")))
     .orderBy(desc(reports.createdAt), desc(reports.id));
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return rows.map(toPublic);
 }
 
 /** The approved reports list of a municipality, newest first, one page at a time (one round trip). */
@@ -94,7 +105,7 @@ export async function listApprovedReports(
     .offset((page - 1) * pageSize);
   const total = rows[0]?.total ?? 0;
   return {
-    items: rows.map(({ total: _t, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    items: rows.map(({ total: _t, ...r }) => toPublic(r)),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / pageSize)),
@@ -105,7 +116,11 @@ export async function listApprovedReports(
  * Files a report for an active municipality as the signed-in actor. The status is always pending and the
  * reporter is always the actor: nothing posted can change either. An audit row commits with it.
  */
-export async function fileReport(actor: Actor | null, municipalityId: string, input: ReportInput) {
+export async function fileReport(
+  actor: Actor | null,
+  municipalityId: string,
+  input: Omit<ReportInput, "anonymous"> & { anonymous?: boolean },
+) {
   if (!can(actor, "file") || !actor) throw new ForbiddenError();
   if (!municipalityId) throw new ValidationError("site:reportNew.errors.missing");
   const db = await getDb();
@@ -125,6 +140,7 @@ export async function fileReport(actor: Actor | null, municipalityId: string, in
         type: input.type,
         description: input.description,
         imageUrl: input.image_url,
+        showName: !input.anonymous,
         status: "pending",
       })
       .returning(rowColumns(reports));
@@ -154,6 +170,9 @@ type MyReport = {
   note: string | null;
   municipalityName: string;
   municipalitySlug: string;
+  showName: boolean;
+  resolvedAt: string | null;
+  resolutionNote: string | null;
 };
 
 /** My reports: the actor's own reports in every status, newest first, one page at a time (one round trip). */
@@ -175,6 +194,9 @@ export async function listMyReports(
       moderatedAt: reports.moderatedAt,
       reason: reports.moderationReason,
       note: reports.moderationNote,
+      showName: reports.showName,
+      resolvedAt: reports.resolvedAt,
+      resolutionNote: reports.resolutionNote,
       municipalityName: municipalities.name,
       municipalitySlug: municipalities.slug,
       total: countOf(db.select({ n: count() }).from(reports).where(mine)),
@@ -192,6 +214,7 @@ export async function listMyReports(
       status: r.status as ReportStatus,
       createdAt: r.createdAt.toISOString(),
       moderatedAt: r.moderatedAt?.toISOString() ?? null,
+      resolvedAt: r.resolvedAt?.toISOString() ?? null,
       // The reason is the reporter's to read only once the report is rejected.
       reason: r.status === "rejected" ? r.reason : null,
       note: r.status === "rejected" ? r.note : null,

@@ -4,3 +4,9 @@ export { signIn, signOut } from "./session.server";
 export { assertUserId, listUsers, lookupUsers, userCommands } from "./user.admin.server";
 export type { AdminUserRow } from "./user.admin.server";
 export { getProfile, homePathFor, insertAccount, registerAccount, rememberLocale, updateProfile } from "./user.server";
+export {
+  confirmEmail,
+  describeVerification,
+  isEmailVerified,
+  resendVerificationMail,
+} from "./email-verification.server";

@@ -13,6 +13,7 @@ import { DEFAULT_LOCALE, type Locale, isLocale } from "~/lib/i18n";
 import { checkCurrentPassword } from "~/lib/auth/password.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { assertNewPassword } from "./password-strength.server";
+import { sendVerificationMail } from "./email-verification.server";
 import { can, hasMerchantRecord } from "./user.policy";
 import type { ProfileInput, RegisterInput } from "./user.schema";
 
@@ -34,6 +35,11 @@ type NewAccount = {
   createdAt?: Date;
   /** The language of the request that created the account (mails go out in it). */
   locale?: Locale;
+  /**
+   * Whether the address is known to be the person's. Only self-registration starts unverified (and gets a
+   * verification mail); accounts an administrator or the seed creates are taken as verified.
+   */
+  emailVerified?: boolean;
 };
 
 async function emailTaken(email: string, db?: DbOrTx): Promise<boolean> {
@@ -66,6 +72,7 @@ export async function insertAccount(tx: DbOrTx, input: NewAccount, passwordHash?
       role: input.role,
       municipalityId: input.municipalityId,
       locale: input.locale ?? DEFAULT_LOCALE,
+      emailVerified: input.emailVerified ?? true,
       createdAt,
       updatedAt: createdAt,
     })
@@ -119,6 +126,7 @@ export async function registerAccount(input: RegisterInput, locale: Locale = DEF
       role,
       municipalityId: input.municipalityId,
       locale,
+      emailVerified: false,
       merchant: hasMerchantRecord(role)
         ? {
             businessName: input.businessName ?? input.name,
@@ -136,6 +144,8 @@ export async function registerAccount(input: RegisterInput, locale: Locale = DEF
       },
       tx,
     );
+    // The link to prove the address goes out with the account (queued in this transaction).
+    await sendVerificationMail(user.id, tx);
     return user;
   });
 }
@@ -146,6 +156,7 @@ type Profile = {
   name: string;
   role: Role;
   municipalityId: string | null;
+  emailVerified: boolean;
 };
 
 export async function getProfile(actor: Actor | null): Promise<Profile> {
@@ -158,6 +169,7 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
       name: users.name,
       role: users.role,
       municipalityId: users.municipalityId,
+      emailVerified: users.emailVerified,
     })
     .from(users)
     .where(eq(users.id, actor.id))
@@ -185,7 +197,8 @@ export async function updateProfile(
       const [m] = await db
         .select({ id: municipalities.id })
         .from(municipalities)
-        .where(eq(municipalities.id, input.municipalityId))
+        // A municipality that is not on the platform (inactive) cannot be chosen; one already set stays.
+        .where(and(eq(municipalities.id, input.municipalityId), eq(municipalities.isActive, true)))
         .limit(1);
       if (!m) throw new ValidationError("validation.invalid", { municipalityId: "validation.invalid" });
     }

@@ -4,6 +4,8 @@ import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { BackLink } from "~/components/site/cards";
 import { FollowForm } from "~/components/site/follow-form";
+import { UnverifiedNotice } from "~/components/site/unverified-notice";
+import { isEmailVerified } from "~/modules/user/index.server";
 import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
@@ -20,9 +22,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   const municipality = await findActiveMunicipality(params.municipality ?? "");
   if (!municipality) throw redirect("/404");
-  const follow = await findFollow(actor, municipality.id);
+  const [follow, verified] = await Promise.all([findFollow(actor, municipality.id), isEmailVerified(actor.id)]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
+    verified,
     follow: follow ? { urgentAlerts: follow.urgentAlerts, weeklyDigest: follow.weeklyDigest } : null,
     meta: { title: context.t("account:alerts.title", { city: municipality.name }), noindex: true },
   };
@@ -71,6 +74,11 @@ export default function Alerts({ loaderData }: Route.ComponentProps) {
           {t("alerts.title", { city: municipality.name })}
         </h1>
         <p className="mt-2 text-slate-700">{t("alerts.intro", { city: municipality.name })}</p>
+        {!loaderData.verified && (
+          <div className="mt-4">
+            <UnverifiedNotice />
+          </div>
+        )}
         <div className="mt-6">
           <FollowForm
             slug={municipality.slug}

@@ -11,6 +11,8 @@ import { findMunicipalitySlugById } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/my-reports";
 import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
 import { oneOf } from "~/lib/i18n/keys";
+import { reportReference } from "~/modules/report";
+import { ResolvedNote } from "~/components/site/report-life";
 
 /** My reports (issue #13): the signed-in resident's own reports in every status, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -76,7 +78,9 @@ export default function MyReports({ loaderData }: Route.ComponentProps) {
                   </span>
                 </div>
                 <p className="mt-1 text-sm text-slate-700">
-                  {t("myReports.filed", { date: formatDateTime(r.createdAt, i18n.language) })}
+                  {t("myReports.filed", { date: formatDateTime(r.createdAt, i18n.language) })} ·{" "}
+                  <span className="font-mono">{t("myReports.reference", { reference: reportReference(r.id) })}</span>
+                  {!r.showName && <> · {t("myReports.anonymous")}</>}
                 </p>
                 <p className="mt-3 whitespace-pre-line break-words text-slate-900">{r.description}</p>
                 {r.status === "rejected" && (r.reason || r.note) && (
@@ -86,6 +90,7 @@ export default function MyReports({ loaderData }: Route.ComponentProps) {
                     {r.note && <p className="whitespace-pre-line break-words text-slate-900">{r.note}</p>}
                   </div>
                 )}
+                {r.resolvedAt && <ResolvedNote resolvedAt={r.resolvedAt} note={r.resolutionNote} />}
                 {r.status === "approved" && (
                   <p className="mt-3 text-sm">
                     <Link to={`/reports/${r.municipalitySlug}#report-${r.id}`} className="link">

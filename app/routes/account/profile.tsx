@@ -19,6 +19,7 @@ import { type ExportSummary, deleteOwnAccount, listExports, requestExport } from
 import { Link } from "~/components/link";
 import { FollowForm } from "~/components/site/follow-form";
 import { PushDevice } from "~/components/site/push-device";
+import { UnverifiedNotice } from "~/components/site/unverified-notice";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -110,6 +111,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             success={saved ? t("profile.success") : null}
           />
           <TextField label={t("profile.email")} name="email-display" value={profile.email} disabled readOnly />
+          {!profile.emailVerified && <UnverifiedNotice />}
           <TextField
             label={t("profile.name")}
             name="name"
@@ -125,11 +127,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             error={failure?.fieldErrors?.municipalityId}
           >
             <option value="">{t("profile.noMunicipality")}</option>
-            {municipalities.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
+            {/* Only active municipalities can be chosen; an inactive one already set is kept (and marked). */}
+            {municipalities
+              .filter((m) => m.isActive || m.id === profile.municipalityId)
+              .map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.isActive ? m.name : t("profile.inactiveMunicipality", { name: m.name })}
+                </option>
+              ))}
           </SelectField>
           <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold">{t("profile.changePassword")}</legend>

@@ -11,7 +11,7 @@ import { metaTags } from "~/lib/http/meta";
 import { authLimitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { type MunicipalityOption, listActiveMunicipalities } from "~/modules/municipality/index.server";
 import { registerSchema } from "~/modules/user";
-import { registerAccount } from "~/modules/user/index.server";
+import { registerAccount, signIn } from "~/modules/user/index.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -49,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await registerAccount(parsed.data, context.locale);
-    return { ok: true as const };
+    // The new account is signed in at once (the verification mail is already queued).
+    const session = await signIn(parsed.data.email, parsed.data.password, request, context);
+    if (!session.ok) return redirect("/login");
+    return redirect("/verify-email?welcome=1", { headers: session.headers });
   } catch (err) {
     if (err instanceof HttpError) return errorResponse(err, "account:register.errors.failed");
     return errorResponse(err, "account:register.errors.failed");
@@ -70,20 +73,6 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   // A new server answer shows its error again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when a new answer arrives
   useEffect(() => setShowError(true), [actionData]);
-
-  if (actionData?.ok) {
-    return (
-      <main id="main" className="mx-auto max-w-md px-4 py-12">
-        <div className="card p-8 text-center">
-          <h1 className="text-2xl font-bold">{t("register.success.title")}</h1>
-          <p className="mt-3 text-slate-700">{t("register.success.message")}</p>
-          <Link to="/login" className="btn-primary mt-6">
-            {t("register.success.login")}
-          </Link>
-        </div>
-      </main>
-    );
-  }
 
   const failure = actionData && !actionData.ok && showError ? actionData : null;
   const fieldError = (name: string) => failure?.fieldErrors?.[name];

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import { Check, Trash2, X } from "~/components/icons";
 import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
-import { Badge, type Tone } from "~/components/ui/badge";
+import { Badge } from "~/components/ui/badge";
 import { Picture } from "~/components/picture";
 import { type Intent, panelAction } from "~/lib/forms/crud.server";
 import { formatDateTime, truncate } from "~/lib/i18n/format";
@@ -16,6 +16,7 @@ import { metaTags } from "~/lib/http/meta";
 import { type AdminReportRow, deleteReport, listReportsForAdmin, moderateReport } from "~/modules/report/index.server";
 import { isUrgentType } from "~/modules/report";
 import { isOutsideImage } from "~/modules/media";
+import { MarkResolved, ReportStatusBadges } from "~/components/panel/mark-resolved";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -50,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
-
-const STATUS_TONE: Record<string, Tone> = { pending: "amber", approved: "green", rejected: "slate" };
 
 /** The host an outside address names, for the button that loads it (the address itself when unparsable). */
 function hostOf(url: string): string {
@@ -158,7 +157,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {
             key: "status",
             header: t("admin:reports.status"),
-            cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{t(`admin:reports.statuses.${r.status}`)}</Badge>,
+            cell: (r) => <ReportStatusBadges report={r} />,
           },
           {
             key: "created",
@@ -177,6 +176,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                     {button(r, "reject", "btn-secondary px-3 py-1", X, t("admin:reports.reject"))}
                   </>
                 )}
+                {r.status === "approved" && <MarkResolved report={r} />}
                 {button(r, "delete", "btn-ghost px-3 py-1 text-red-700 hover:bg-red-50", Trash2, t("crud.delete"))}
               </div>
             ),

@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 /**
- * SPEC landing: non-blank text; an active municipality -> /{slug}, else /404. The text is matched as a name
+ * SPEC landing: non-blank text; an active municipality -> /{slug}, else /404?town=<text>. The text is matched as a name
  * or slug whatever its accents, case and punctuation, then by near misses (issue #17).
  */
 export async function action({ request }: Route.ActionArgs) {
@@ -45,7 +45,8 @@ export async function action({ request }: Route.ActionArgs) {
   const text = (form.q ?? "").slice(0, 200);
   if (!text.trim()) return data({ error: "landing.required" }, { status: 400 });
   const municipality = (await findActiveMunicipality(toSlug(text))) ?? (await resolveActiveMunicipality(text));
-  throw redirect(municipality ? `/${municipality.slug}` : "/404");
+  // Not on the platform (unknown or inactive): a page that says so for this name, with the towns that are.
+  throw redirect(municipality ? `/${municipality.slug}` : `/404?town=${encodeURIComponent(text.trim())}`);
 }
 
 export default function Landing({ loaderData }: Route.ComponentProps) {

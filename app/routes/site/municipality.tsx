@@ -5,6 +5,7 @@ import { HydrationBoundary } from "~/components/hydration-boundary";
 import { EventCard, PromotionCard, SectionHeading } from "~/components/site/cards";
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
+import { FiledReportBanner } from "~/components/site/report-form-parts";
 import { formatNumber } from "~/lib/i18n/format";
 import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
@@ -17,6 +18,7 @@ import {
   sharedHomeReports,
   sharedFeaturedMerchants,
   sharedHomeSnapshot,
+  forGuest,
 } from "~/modules/live/index.server";
 import type { PromotionCard as PromotionRow } from "~/modules/promotion/index.server";
 import type { PublicReport } from "~/modules/report/index.server";
@@ -24,6 +26,7 @@ import type { EventCard as EventRow } from "~/modules/event/index.server";
 import type { FeaturedMerchant } from "~/modules/merchant/index.server";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/index.server";
+import { findFollow } from "~/modules/notification/index.server";
 import type { Route } from "./+types/municipality";
 import { Picture } from "~/components/picture";
 
@@ -47,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const zero: MunicipalityCounts = { members: 0, merchants: 0, promotions: 0, events: 0 };
   // Four reads in parallel (five for a signed-in user: the urgent panel is only read for them), each shared
   // by every reader of this municipality until a write touches it (modules/live/shared-data.server.ts).
-  const [{ counts, live, cursor }, reports, promotions, events, featured] = await Promise.all([
+  const [{ counts, live, cursor }, reports, promotions, events, featured, follow] = await Promise.all([
     orFallback(
       "counts and live updates",
       { counts: zero, live: [] as LiveUpdate[], cursor: null as string | null },
@@ -60,12 +63,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     orFallback<EventRow[]>("events", [], () => sharedHomeEvents(id)),
     // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
     orFallback<FeaturedMerchant[]>("featured merchants", [], () => sharedFeaturedMerchants(id)),
+    // Whether the reader already follows this town: the alerts button then says so.
+    actor ? orFallback("follow", null, () => findFollow(actor, id)) : Promise.resolve(null),
   ]);
   return {
     municipality: { name: municipality.name, slug: municipality.slug, logoUrl: municipality.logoUrl },
     signedIn: !!actor,
+    following: !!follow,
     counts,
-    live,
+    // A guest is not told new residents' names.
+    live: actor ? live : live.map(forGuest),
     /** Where the live stream starts: the last live event this page's data includes. */
     liveCursor: cursor,
     reports,
@@ -107,6 +114,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <FiledReportBanner />
       <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
@@ -119,9 +127,9 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
             <FeedLink kind="reports" slug={slug} city={city} />
           </p>
         </div>
-        <Link to={`/alerts/${slug}`} className="btn-primary">
+        <Link to={`/alerts/${slug}`} className={loaderData.following ? "btn-secondary" : "btn-primary"}>
           <Bell aria-hidden="true" className="size-4" />
-          {t("municipalityHome.getAlerts")}
+          {loaderData.following ? t("municipalityHome.alertsOn", { city }) : t("municipalityHome.getAlerts")}
         </Link>
       </header>
 

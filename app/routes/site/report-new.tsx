@@ -20,12 +20,13 @@ import { FILEABLE_REPORT_TYPES } from "@db/schema/enums";
 import { FormMessage, TextArea } from "~/components/form";
 import { ImageField } from "~/components/image-field";
 import { BackLink } from "~/components/site/cards";
+import { AnonymityChoice, EmergencyNotice, ReportFiled, rememberFiled } from "~/components/site/report-form-parts";
 import { errorResponse, parseWith, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { metaTags } from "~/lib/http/meta";
 import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { DEFAULT_REPORT_TYPE, reportSchema } from "~/modules/report";
+import { DEFAULT_REPORT_TYPE, filedSummary, reportSchema } from "~/modules/report";
 import { fileReport } from "~/modules/report/index.server";
 import type { Route } from "./+types/report-new";
 
@@ -33,10 +34,11 @@ const REDIRECT_AFTER_MS = 2000;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Login first (no session goes to /login), then the municipality (unknown or inactive: /404).
-  await requireActor(request, context);
+  const actor = await requireActor(request, context);
   const municipality = await requireActiveMunicipality(params.municipality, request);
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
+    reporterName: actor.name,
     meta: {
       title: context.t("site:reportNew.title", { city: municipality.name }),
       description: context.t("site:reportNew.metaDescription", { city: municipality.name }),
@@ -58,11 +60,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   try {
     // The reporter is the session's user and the status is pending: nothing posted can change them.
-    await fileReport(actor, municipality.id, parsed.data);
+    const row = await fileReport(actor, municipality.id, parsed.data);
+    // What was sent comes back with its reference, for the confirmation.
+    return { ok: true as const, filed: filedSummary(row) };
   } catch (err) {
     return errorResponse(err, "site:reportNew.errors.failed");
   }
-  return { ok: true as const };
 }
 
 const ICONS: Record<string, LucideIcon> = {
@@ -96,9 +99,11 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
     if (!success) return;
     formRef.current?.reset();
     setType(DEFAULT_REPORT_TYPE);
-    const id = window.setTimeout(() => navigate(`/${municipality.slug}`), REDIRECT_AFTER_MS);
+    // The confirmation travels with the redirect: the town's page shows it until the resident moves on.
+    const state = rememberFiled(result, municipality.name);
+    const id = window.setTimeout(() => navigate(`/${municipality.slug}`, { state }), REDIRECT_AFTER_MS);
     return () => window.clearTimeout(id);
-  }, [success, navigate, municipality.slug]);
+  }, [success, navigate, municipality.slug, municipality.name, result]);
 
   const fieldError = (name: string) => failure?.fieldErrors?.[name];
 
@@ -111,12 +116,8 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-700">{t("reportNew.intro")}</p>
 
       <fetcher.Form method="post" ref={formRef} noValidate className="card mt-6 space-y-6 p-5 sm:p-6">
-        <FormMessage
-          error={failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"] }) : null}
-          success={
-            success ? `${t("reportNew.success")} ${t("reportNew.redirecting", { city: municipality.name })}` : null
-          }
-        />
+        <FormMessage error={failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"] }) : null} />
+        {success && "filed" in result && <ReportFiled filed={result.filed} city={municipality.name} redirecting />}
         <fieldset>
           <legend className="label">{t("reportNew.type")}</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-5">
@@ -153,6 +154,7 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
             <p className="field-error">{t(messageKey(fieldError("type") as string), { ns: ["site", "common"] })}</p>
           )}
         </fieldset>
+        <EmergencyNotice type={type} />
         <TextArea
           label={t("reportNew.description")}
           name="description"
@@ -170,6 +172,7 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
           urlHint={t("reportNew.imageUrlHint")}
           error={fieldError("image_url")}
         />
+        <AnonymityChoice name={loaderData.reporterName} />
         <button type="submit" className="btn-danger w-full sm:w-auto" disabled={submitting || success}>
           {submitting ? t("reportNew.submitting") : t("reportNew.submit")}
         </button>
