@@ -229,7 +229,7 @@ export function DataTable<Row>({
             {t("loading")}
           </div>
         )}
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
@@ -255,7 +255,11 @@ export function DataTable<Row>({
               rows.map((row) => (
                 <tr key={rowKey(row)} className="hover:bg-slate-50">
                   {columns.map((c) => (
-                    <td key={c.key} className={`px-4 py-3 align-top text-slate-800 ${c.className ?? ""}`}>
+                    <td
+                      key={c.key}
+                      data-label={typeof c.header === "string" ? c.header : undefined}
+                      className={`px-4 py-3 align-top text-slate-800 ${c.className ?? ""}`}
+                    >
                       {c.cell(row)}
                     </td>
                   ))}

@@ -108,10 +108,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {cards.map(({ key, label, value, icon: Icon, note }) => (
-            <li key={key} className="card flex flex-col gap-2 p-4" data-testid={`stat-${key}`}>
+            <li key={key} className="card flex min-w-0 flex-col gap-2 p-3 sm:p-4" data-testid={`stat-${key}`}>
               <div className="flex items-start justify-between gap-2">
-                <span className="text-sm font-medium text-slate-700">{label}</span>
-                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                <span className="min-w-0 hyphens-auto text-sm font-medium break-words text-slate-700">{label}</span>
+                <span className="hidden rounded-lg bg-brand-50 p-2 text-brand-700 min-[400px]:block">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
               </div>
