@@ -26,6 +26,7 @@ import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
+import { Announcer } from "./ui/announcer";
 import type { Role } from "@db/schema/enums";
 import { type Panel, type PanelSection, panelHomeFor, panelPath, sectionsFor } from "~/lib/http/panels";
 
@@ -189,6 +190,7 @@ export function PanelShell({ area, children }: { area: Panel; children: ReactNod
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           {children}
         </main>
+        <Announcer />
       </div>
     </div>
   );

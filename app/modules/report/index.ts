@@ -1,5 +1,5 @@
 /** The report module's door for code that also runs in the browser (policies, schemas, options, pure helpers). */
 export { REPORT_JOBS } from "./report.jobs";
 export { isAuthorityRole, isUrgentType } from "./report.policy";
-export { DEFAULT_REPORT_TYPE, MODERATION_NOTE_MAX, moderationSchema, reportSchema } from "./report.schema";
+export { DEFAULT_REPORT_TYPE, MODERATION_NOTE_MAX, moderationSchema, queueFilter, reportSchema } from "./report.schema";
 export type { ModerationInput } from "./report.schema";
