@@ -81,6 +81,9 @@ export const municipalities = pgTable(
     slug: text("slug").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     logoUrl: text("logo_url"),
+    /** The town's own contact address and postal address for the footer of its pages (else the settings'). */
+    contactEmail: text("contact_email"),
+    postalAddress: text("postal_address"),
     /** The name per language ({"fr": {"name": "Bruxelles"}}); its slugs are aliases of `slug` (decision 0013). */
     ...translatable(),
     createdAt: createdAt(),

@@ -62,7 +62,15 @@ export function sharedFeaturedMerchants(municipalityId: string): Promise<Feature
 
 /** One page of the public promotions list, keyed on every filter (and the day: "ending soon" sorts on it). */
 export function sharedPromotionPage(municipalityId: string, filters: PromotionFilters): Promise<PromotionPage> {
-  const key = JSON.stringify([municipalityId, todayIso(), filters.category, filters.q, filters.sort, filters.page]);
+  const key = JSON.stringify([
+    municipalityId,
+    todayIso(),
+    filters.category,
+    filters.merchant ?? null,
+    filters.q,
+    filters.sort,
+    filters.page,
+  ]);
   return promotionPages.get(key, () => listPublicPromotions(municipalityId, filters), undefined, municipalityId);
 }
 

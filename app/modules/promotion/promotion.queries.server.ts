@@ -10,7 +10,7 @@ import { PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/i18n/format";
-import { isUuid, likePattern } from "~/lib/db/query";
+import { isTextId, isUuid, likePattern } from "~/lib/db/query";
 import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search/search.server";
 
 const PROMOTIONS_PAGE_SIZE = 12;
@@ -18,6 +18,8 @@ const HOME_PROMOTIONS_LIMIT = 12;
 
 export type PromotionFilters = {
   category: string | null;
+  /** One merchant's promotions only (the merchant page's "See promotions"). */
+  merchant?: string | null;
   q: string;
   sort: PromotionSort;
   page: number;
@@ -29,12 +31,14 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
   const sort = url.searchParams.get("sort");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const merchant = url.searchParams.get("merchant");
   // While searching the best matches come first unless another order is asked; without a search there is
   // no rank, so "relevance" means the default order.
   const searching = searchText(q) !== null;
   const asked = (PROMOTION_SORTS as readonly string[]).includes(sort ?? "") ? (sort as PromotionSort) : null;
   return {
     category: category && (PUBLIC_PROMOTION_CATEGORIES as readonly string[]).includes(category) ? category : null,
+    merchant: merchant && isTextId(merchant) ? merchant : null,
     q,
     sort: asked && (asked !== "relevance" || searching) ? asked : searching ? "relevance" : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
@@ -95,6 +99,7 @@ export async function listPublicPromotions(
   const db = await getDb();
   const where: SQL[] = [eq(promotions.municipalityId, municipalityId)];
   if (filters.category) where.push(eq(promotions.category, filters.category));
+  if (filters.merchant) where.push(eq(promotions.merchantId, filters.merchant));
   const q = searchText(filters.q);
   if (q) {
     // Full-text over the title and description (GIN index on promotions.search_vector), or the merchant's

@@ -114,8 +114,9 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to={back}>{t("promotionDetail.back")}</BackLink>
+      {/* On a phone the title, price and actions come first; beside the gallery on a wide screen. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+        <div className="order-2 lg:order-none">
           <Gallery images={images} title={title.text ?? p.title} />
           <section className="mt-8" aria-labelledby="desc-title">
             <h2 id="desc-title" className="sr-only">
@@ -149,7 +150,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
           </section>
         </div>
 
-        <div className="space-y-6">
+        <div className="order-1 space-y-6 lg:order-none">
           <section className="card p-5">
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               {p.category && <span>{label(p.category)}</span>}
