@@ -80,6 +80,7 @@ describe("list parameters from the URL", () => {
   it("keep only known values", () => {
     expect(promotionFiltersFrom(new URL("http://x/?category=Shopping&sort=ending&page=3&q=%20bread%20"))).toEqual({
       category: "Shopping",
+      merchant: null,
       sort: "ending",
       page: 3,
       q: "bread",
