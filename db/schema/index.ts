@@ -202,6 +202,10 @@ export const merchants = pgTable(
     openingHours: jsonb("opening_hours").$type<{ day: string; hours: string }[]>(),
     category: text("category"),
     isPremium: boolean("is_premium").notNull().default(false),
+    /** All-time figures that deleting a promotion or an event does not lower (migration 0023's triggers). */
+    promotionsCreated: integer("promotions_created").notNull().default(0),
+    retiredViews: bigint("retired_views", { mode: "number" }).notNull().default(0),
+    retiredClicks: bigint("retired_clicks", { mode: "number" }).notNull().default(0),
     /** What the business is about, in its original language; the other languages in `translations`. */
     description: text("description"),
     ...translatable(),

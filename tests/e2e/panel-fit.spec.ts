@@ -58,3 +58,17 @@ for (const [who, area, sections] of [
     expect(failures, failures.join("\n")).toEqual([]);
   });
 }
+
+test("the admin dashboard hydrates without a React error", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  await acceptCookies(page);
+  await login(page, DEMO.admin);
+  await page.goto("/admin/dashboard?lng=en");
+  await expect(page.getByTestId("panel-current")).toHaveText("Dashboard");
+  await page.waitForLoadState("networkidle");
+  expect(errors.filter((e) => /418|hydrat/i.test(e))).toEqual([]);
+});

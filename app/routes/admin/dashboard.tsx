@@ -40,7 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { stats, activities, today, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
+  // "5 minutes ago" is computed against the server's clock on both sides, so the browser's first render matches
+  // the server's HTML (a clock of its own would differ by the page's travel time: React's hydration error #418).
+  return {
+    stats,
+    activities,
+    today,
+    now: new Date().toISOString(),
+    meta: { title: context.t("admin:dashboard.title"), noindex: true },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,6 +63,7 @@ type Card = { key: string; label: string; value: string; icon: LucideIcon; note?
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { stats, activities, today } = loaderData;
+  const now = new Date(loaderData.now);
   const lng = i18n.language;
   const n = (v: number | undefined) => (v === undefined ? "..." : formatNumber(v, lng));
   const cards: Card[] = [
@@ -147,7 +156,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <time dateTime={new Date(a.createdAt).toISOString()} className="shrink-0 text-xs text-slate-600">
-                    {formatRelative(a.createdAt, lng)}
+                    {formatRelative(a.createdAt, lng, now)}
                   </time>
                 </li>
               ))}
