@@ -43,3 +43,27 @@ CREATE TRIGGER "promotions_merchant_created" AFTER INSERT ON "promotions" FOR EA
 CREATE TRIGGER "promotions_metrics_retire" BEFORE DELETE ON "promotions" FOR EACH ROW EXECUTE FUNCTION merchant_metrics_retire();
 --> statement-breakpoint
 CREATE TRIGGER "events_metrics_retire" BEFORE DELETE ON "events" FOR EACH ROW EXECUTE FUNCTION merchant_metrics_retire();
+--> statement-breakpoint
+-- A promotion's discount as a number, shown in the reader's language ("30% off", "30 % de réduction"), instead of
+-- the merchant's free text. Texts that read as a percentage or a euro amount move over; any other stays as it was.
+ALTER TABLE "promotions" ADD COLUMN "discount_percent" integer;
+--> statement-breakpoint
+ALTER TABLE "promotions" ADD COLUMN "discount_amount_cents" integer;
+--> statement-breakpoint
+ALTER TABLE "promotions" ADD CONSTRAINT "promotions_discount_check" CHECK (
+  (discount_percent IS NULL OR discount_percent BETWEEN 1 AND 100)
+  AND (discount_amount_cents IS NULL OR discount_amount_cents > 0)
+  AND num_nonnulls(discount_percent, discount_amount_cents) <= 1
+);
+--> statement-breakpoint
+UPDATE "promotions" SET
+  "discount_percent" = substring("discount" from '(\d{1,3})\s*%')::integer,
+  "discount" = NULL
+WHERE "discount" ~ '^\s*-?\s*\d{1,3}\s*%'
+  AND substring("discount" from '(\d{1,3})\s*%')::integer BETWEEN 1 AND 100;
+--> statement-breakpoint
+UPDATE "promotions" SET
+  "discount_amount_cents" = round(replace(substring("discount" from '(\d+(?:[.,]\d{1,2})?)'), ',', '.')::numeric * 100)::integer,
+  "discount" = NULL
+WHERE "discount" ~* '^\s*-?\s*(€\s*\d+([.,]\d{1,2})?|\d+([.,]\d{1,2})?\s*(€|eur|euro))'
+  AND replace(substring("discount" from '(\d+(?:[.,]\d{1,2})?)'), ',', '.')::numeric > 0;

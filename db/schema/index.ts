@@ -247,7 +247,11 @@ export const promotions = pgTable(
     category: text("category"),
     price: text("price"),
     originalPrice: text("original_price"),
+    /** A merchant's free-text discount from before 0023 that did not read as a number; new ones are below. */
     discount: text("discount"),
+    /** The discount as a percentage (1-100) or an amount in euro cents: at most one (migration 0023). */
+    discountPercent: integer("discount_percent"),
+    discountAmountCents: integer("discount_amount_cents"),
     termsAndConditions: text("terms_and_conditions"),
     ...translatable(),
     createdAt: createdAt(),

@@ -52,3 +52,18 @@ test.describe("copy", () => {
     expect(title && gallery && title.y < gallery.y).toBe(true);
   });
 });
+
+test("a discount is written in the reader's language", async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto("/promotions/hasselt?lng=fr");
+  const main = page.getByRole("main");
+  await expect(main.getByText(/\d+\s%\sde réduction/).first()).toBeVisible();
+  await expect(main.getByText(/% Off/)).toHaveCount(0);
+  await page.goto("/promotions/hasselt?lng=nl");
+  await expect(
+    page
+      .getByRole("main")
+      .getByText(/\d+% korting/)
+      .first(),
+  ).toBeVisible();
+});

@@ -54,6 +54,8 @@ const cardColumns = {
   price: promotions.price,
   originalPrice: promotions.originalPrice,
   discount: promotions.discount,
+  discountPercent: promotions.discountPercent,
+  discountAmountCents: promotions.discountAmountCents,
   validUntil: promotions.validUntil,
   isPremium: promotions.isPremium,
   createdAt: promotions.createdAt,
@@ -74,6 +76,8 @@ export type PromotionCard = {
   price: string | null;
   originalPrice: string | null;
   discount: string | null;
+  discountPercent: number | null;
+  discountAmountCents: number | null;
   validUntil: string;
   isPremium: boolean;
   createdAt: string;

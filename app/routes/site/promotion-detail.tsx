@@ -175,7 +175,14 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
               </span>
             </div>
             <div className="mt-4">
-              <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
+              <PriceLine
+                price={p.price}
+                originalPrice={p.originalPrice}
+                discount={p.discount}
+                discountPercent={p.discountPercent}
+                discountAmountCents={p.discountAmountCents}
+                size="lg"
+              />
             </div>
             <dl className="mt-4 space-y-1 text-sm">
               <div className="flex flex-wrap items-center gap-2">
