@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createMunicipality, updateMunicipality } from "~/modules/municipality/municipality.server";
 import { townContacts } from "~/modules/municipality/index.server";
 import { getSettings, invalidateSettings, saveSettings } from "~/modules/settings/settings.server";
+import { renderTemplate } from "~/modules/mail/compose.server";
 import { municipalitySchema } from "~/modules/municipality/municipality.schema";
 import { actorFor, makeUser } from "../factories";
 
@@ -67,5 +68,14 @@ describe("footer contact details", () => {
       clear_maps_api_key: false,
     });
     expect((await getSettings()).dataController).toBe("Buurtplatform vzw");
+
+    // Every mail's footer names the address and who is responsible for the data, in the reader's language.
+    const mail = await renderTemplate(
+      "newsletterConfirm",
+      { municipalityName: "Brussel", confirmUrl: "https://example.org/confirm" },
+      { locale: "nl" },
+    );
+    expect(mail.text).toContain("Stadhuisplein 1, 1000 Brussel");
+    expect(mail.text).toContain("Verantwoordelijk voor je gegevens: Buurtplatform vzw");
   });
 });
