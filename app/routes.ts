@@ -73,5 +73,6 @@ export default [
     index("routes/admin/index.ts"),
     ...sections("admin"),
     route("users/:userId/privacy", "routes/admin/user-privacy.tsx"),
+    route("reports/:reportId", "routes/admin/report-detail.tsx"),
   ]),
 ] satisfies RouteConfig;

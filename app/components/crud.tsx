@@ -20,6 +20,8 @@ import { Link } from "~/components/link";
 import { FormMessage, type FormResult, useFormResult } from "./form";
 import { PageHeading } from "./page-heading";
 import { Dialog } from "./ui/dialog";
+import { announce } from "./ui/announcer";
+import { messageKey } from "~/lib/i18n/keys";
 
 const DIALOG_CLOSE_MS = 1500;
 
@@ -94,12 +96,13 @@ export function CrudDialog({
     }
   }, [fetcher.state, fetcher.data]);
 
-  // SPEC §4: dialogs close 1.5 seconds after success.
+  // SPEC §4: dialogs close 1.5 seconds after success; the result stays announced in the panel's live region.
   useEffect(() => {
     if (!result?.ok) return;
+    announce(t(messageKey(result.message), result.params ?? {}));
     const id = setTimeout(onClose, DIALOG_CLOSE_MS);
     return () => clearTimeout(id);
-  }, [result, onClose]);
+  }, [result, onClose, t]);
 
   const labels = {
     create: [t("crud.add"), t("crud.adding")],
@@ -229,7 +232,7 @@ export function DataTable<Row>({
             {t("loading")}
           </div>
         )}
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <table className="stack-table min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
@@ -253,9 +256,13 @@ export function DataTable<Row>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={rowKey(row)} className="hover:bg-slate-50">
+                <tr key={rowKey(row)} data-row-key={rowKey(row)} className="hover:bg-slate-50">
                   {columns.map((c) => (
-                    <td key={c.key} className={`px-4 py-3 align-top text-slate-800 ${c.className ?? ""}`}>
+                    <td
+                      key={c.key}
+                      data-label={typeof c.header === "string" ? c.header : undefined}
+                      className={`px-4 py-3 align-top text-slate-800 ${c.className ?? ""}`}
+                    >
                       {c.cell(row)}
                     </td>
                   ))}

@@ -92,7 +92,6 @@ export const Sparkles = icon("sparkles");
 export const Star = icon("star");
 export const Store = icon("store");
 export const Tag = icon("tag");
-export const ThumbsUp = icon("thumbs-up");
 export const Ticket = icon("ticket");
 export const Trash2 = icon("trash");
 export const TriangleAlert = icon("triangle-exclamation-point");

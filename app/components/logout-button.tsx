@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/i18n/react";
 import { useFetcher } from "react-router";
 
 /** SPEC shared header: a click sets an in-progress state and further clicks are ignored. */
-export function LogoutButton({ className }: { className?: string }) {
+export function LogoutButton({ className, compact }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
@@ -18,7 +18,10 @@ export function LogoutButton({ className }: { className?: string }) {
         }}
       >
         <LogOut aria-hidden="true" className="size-4" />
-        {busy ? t("nav.loggingOut") : t("nav.logout")}
+        {/* Compact (a panel's top bar on a phone): the icon, with the words for screen readers. */}
+        <span className={compact ? "sr-only sm:not-sr-only" : undefined}>
+          {busy ? t("nav.loggingOut") : t("nav.logout")}
+        </span>
       </button>
     </fetcher.Form>
   );

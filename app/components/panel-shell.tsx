@@ -28,6 +28,7 @@ import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 import { LanguageSelector } from "./language-selector";
 import { LogoutButton } from "./logout-button";
+import { Announcer } from "./ui/announcer";
 import type { Role } from "@db/schema/enums";
 import { type Panel, type PanelSection, panelHomeFor, panelPath, sectionsFor } from "~/lib/http/panels";
 
@@ -67,6 +68,8 @@ export function PanelShell({ area, children }: { area: Panel; children: ReactNod
   const navigation = useNavigation();
   const [open, setOpen] = useState(false);
   const menu = menuFor(area, user?.role);
+  // The top bar names the screen being shown (the users' privacy page belongs to "users").
+  const current = menu.find(({ to }) => location.pathname === to || location.pathname.startsWith(`${to}/`))?.key;
   const home = panelHomeFor(user?.role) ?? panelPath(area, "dashboard");
   const loadingPanel =
     navigation.state === "loading" && navigation.location.pathname.startsWith(`/${area}`) && !navigation.formMethod;
@@ -155,8 +158,8 @@ export function PanelShell({ area, children }: { area: Panel; children: ReactNod
         </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-4">
-          <div className="flex items-center gap-2">
+        <header className="flex h-16 items-center justify-between gap-2 border-b border-slate-200 bg-white px-2 sm:px-4">
+          <div className="flex min-w-0 items-center gap-2">
             <button
               ref={menuButton}
               type="button"
@@ -168,17 +171,19 @@ export function PanelShell({ area, children }: { area: Panel; children: ReactNod
             >
               <Menu aria-hidden="true" className="size-5" />
             </button>
-            <Link to={home} className="font-semibold text-slate-900">
-              {t("panel.dashboardLink")}
-            </Link>
-            <Link to="/" className="hidden text-sm text-slate-600 hover:underline sm:inline">
+            {current && (
+              <span className="truncate font-semibold text-slate-900" data-testid="panel-current">
+                {t(`panel.menu.${current}`)}
+              </span>
+            )}
+            <Link to="/" className="hidden shrink-0 text-sm text-slate-600 hover:underline md:inline">
               {t("panel.backToSite")}
             </Link>
           </div>
-          <div className="flex items-center gap-1 whitespace-nowrap">
+          <div className="flex shrink-0 items-center gap-1 whitespace-nowrap">
             <LanguageSelector />
-            <span className="hidden text-sm text-slate-700 sm:inline">{user?.name}</span>
-            <LogoutButton />
+            <span className="hidden text-sm text-slate-700 md:inline">{user?.name}</span>
+            <LogoutButton compact />
           </div>
         </header>
         {loadingPanel && (
@@ -190,6 +195,7 @@ export function PanelShell({ area, children }: { area: Panel; children: ReactNod
         <main id="main" className="flex-1 p-4 sm:p-6 lg:p-8">
           {children}
         </main>
+        <Announcer />
       </div>
     </div>
   );

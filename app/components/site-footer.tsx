@@ -1,4 +1,4 @@
-import { Briefcase, Camera, Mail, ThumbsUp } from "~/components/icons";
+import { Mail } from "~/components/icons";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { messageKey } from "~/lib/i18n/keys";
@@ -116,32 +116,30 @@ export function NewsletterForm({ variant = "footer" }: { variant?: "footer" | "p
   );
 }
 
+/**
+ * The footer's contact details: the page's town's own where it set them (else the signed-in user's town's),
+ * else the platform settings'; nothing where none is set.
+ */
+function useFooterContact() {
+  const { contactEmail, postalAddress, townContacts, user } = useRootData();
+  const params = useParams();
+  const slug = params.municipality ?? user?.municipalitySlug ?? null;
+  const town = slug ? townContacts.find((c) => c.slugs.includes(slug)) : undefined;
+  return { email: town?.email ?? contactEmail, address: town?.address ?? postalAddress };
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
-  const { siteName, contactEmail } = useRootData();
+  const { siteName } = useRootData();
+  const { email: contactEmail, address } = useFooterContact();
+  // The current year, never a fixed one (server and browser agree but for the minutes around New Year).
+  const [year] = useState(() => new Date().getFullYear());
   return (
     <footer className="mt-16 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <h2 className="text-lg font-bold text-white">{siteName}</h2>
           <p className="mt-3 text-sm leading-6 text-slate-300">{t("footer.about")}</p>
-          <ul className="mt-4 flex gap-3" aria-label={t("footer.social")}>
-            {[
-              { icon: ThumbsUp, name: "Facebook" },
-              { icon: Camera, name: "Instagram" },
-              { icon: Briefcase, name: "LinkedIn" },
-            ].map(({ icon: Icon, name }) => (
-              <li key={name}>
-                <span
-                  title={t("footer.socialSoon", { name })}
-                  className="inline-flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300"
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  <span className="sr-only">{t("footer.socialSoon", { name })}</span>
-                </span>
-              </li>
-            ))}
-          </ul>
         </div>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="font-semibold text-white">
@@ -180,32 +178,34 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <div>
-          <h2 className="font-semibold text-white">{t("footer.contact")}</h2>
-          <address className="mt-3 text-sm not-italic leading-6 text-slate-300">
-            {t("footer.address")}
-            {/* The address set in the admin's platform settings, not a fixed one (issue #17). */}
-            {contactEmail && (
-              <>
-                <br />
-                <a
-                  href={`mailto:${contactEmail}`}
-                  className="inline-flex items-center gap-1 hover:text-white hover:underline"
-                >
-                  <Mail aria-hidden="true" className="size-4" />
-                  {contactEmail}
-                </a>
-              </>
-            )}
-          </address>
-        </div>
+        {(address || contactEmail) && (
+          <div>
+            <h2 className="font-semibold text-white">{t("footer.contact")}</h2>
+            <address className="mt-3 text-sm not-italic leading-6 text-slate-300">
+              {address}
+              {/* The addresses set in the platform settings or the town's own, never fixed ones. */}
+              {contactEmail && (
+                <>
+                  {address && <br />}
+                  <a
+                    href={`mailto:${contactEmail}`}
+                    className="inline-flex items-center gap-1 hover:text-white hover:underline"
+                  >
+                    <Mail aria-hidden="true" className="size-4" />
+                    {contactEmail}
+                  </a>
+                </>
+              )}
+            </address>
+          </div>
+        )}
         <div>
           <h2 className="font-semibold text-white">{t("footer.newsletter.title")}</h2>
           <NewsletterForm />
         </div>
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        {t("footer.copyright", { year: 2025, siteName })}
+        {t("footer.copyright", { year, siteName })}
       </div>
     </footer>
   );

@@ -15,6 +15,10 @@ type RootData = {
   siteName: string;
   /** The platform's contact address from the settings (the footer); null when they could not be read. */
   contactEmail: string | null;
+  /** The platform's postal address from the settings; null when not set. */
+  postalAddress: string | null;
+  /** The towns with their own footer contact details (by slug and aliases). */
+  townContacts: { slugs: string[]; email: string | null; address: string | null }[];
   nonce: string;
   newsletterTowns: { name: string; slug: string }[];
 };
@@ -23,6 +27,15 @@ type RootData = {
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;
   return (
-    data ?? { locale: "en", user: null, siteName: "Buurtplatform", contactEmail: null, nonce: "", newsletterTowns: [] }
+    data ?? {
+      locale: "en",
+      user: null,
+      siteName: "Buurtplatform",
+      contactEmail: null,
+      postalAddress: null,
+      townContacts: [],
+      nonce: "",
+      newsletterTowns: [],
+    }
   );
 }

@@ -6,6 +6,7 @@
  * Runs in one transaction on an empty database: if any of it is already there, nothing is written.
  */
 import { hashPassword } from "better-auth/crypto";
+import { discountColumns } from "~/modules/promotion";
 import { eq } from "drizzle-orm";
 import {
   events,
@@ -1862,7 +1863,7 @@ function seedPromotions(tx: DbOrTx, town: (slug: Slug) => string, accounts: Acco
           category: m.category,
           price: p.price ?? null,
           originalPrice: p.originalPrice ?? null,
-          discount: p.discount ?? null,
+          ...discountColumns(p.discount),
           termsAndConditions: p.terms.join("\n"),
           createdAt: at(-createdDays(m.daysAgo, 0.8 - i * 0.3, p.validInDays), 9 + i * 3, 15 + i * 10),
         })),

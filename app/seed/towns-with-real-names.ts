@@ -5,6 +5,7 @@
  * French) so the demo and the tests exercise the landing search and the language-aware search ("café",
  * "bakkerijen", "fleuriste"). Called by seedDemo inside its transaction; fixed data, dates relative to today.
  */
+import { discountColumns } from "~/modules/promotion";
 import { eq } from "drizzle-orm";
 import { merchants, municipalities, promotions } from "@db/schema";
 import type { PromotionCategory } from "@db/schema";
@@ -456,7 +457,7 @@ export async function seedTownsWithRealNames(
           category: shop.category,
           price: offer.price ?? null,
           originalPrice: offer.originalPrice ?? null,
-          discount: offer.discount ?? null,
+          ...discountColumns(offer.discount),
           termsAndConditions:
             town.slug === "s-hertogenbosch" || town.slug === "sint-niklaas"
               ? "Zolang de voorraad strekt."

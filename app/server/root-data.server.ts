@@ -1,18 +1,27 @@
 /** The root loader's data: site name and contact address (settings), language, nonce and the signed-in user. */
 import type { AppLoadContext } from "react-router";
 import { getSettings } from "~/modules/settings/index.server";
-import { findMunicipalitySlugById, listActiveMunicipalities } from "~/modules/municipality/index.server";
+import { findMunicipalitySlugById, listActiveMunicipalities, townContacts } from "~/modules/municipality/index.server";
 import { rememberLocale } from "~/modules/user/index.server";
 import { log } from "~/lib/log.server";
 import type { SessionUser } from "~/lib/use-root-data";
+
+/** An address on the reserved `.local` domain (the built-in default) reaches nobody: the footer shows none. */
+function reachable(email: string | null | undefined): string | null {
+  return email && !/\.local$/i.test(email) ? email : null;
+}
 
 export async function rootData(context: AppLoadContext) {
   const actor = await context.getActor();
   let user: SessionUser | null = null;
   let siteName = "Buurtplatform";
   let contactEmail: string | null = null;
+  let postalAddress: string | null = null;
   try {
-    ({ siteName, contactEmail } = await getSettings());
+    const settings = await getSettings();
+    siteName = settings.siteName;
+    contactEmail = reachable(settings.contactEmail);
+    postalAddress = settings.postalAddress || null;
   } catch (err) {
     log("error", "settings load failed", { err });
   }
@@ -31,5 +40,16 @@ export async function rootData(context: AppLoadContext) {
   const newsletterTowns = await listActiveMunicipalities(context.locale)
     .then((list) => list.map(({ name, slug }) => ({ name, slug })))
     .catch(() => [] as { name: string; slug: string }[]);
-  return { locale: context.locale, nonce: context.nonce, user, siteName, contactEmail, newsletterTowns };
+  // The footer's contact details per town (the few towns that set their own), chosen by the page's town.
+  const towns = await townContacts().catch(() => []);
+  return {
+    locale: context.locale,
+    nonce: context.nonce,
+    user,
+    siteName,
+    contactEmail,
+    postalAddress,
+    townContacts: towns,
+    newsletterTowns,
+  };
 }

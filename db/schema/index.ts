@@ -82,6 +82,9 @@ export const municipalities = pgTable(
     slug: text("slug").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     logoUrl: text("logo_url"),
+    /** The town's own contact address and postal address for the footer of its pages (else the settings'). */
+    contactEmail: text("contact_email"),
+    postalAddress: text("postal_address"),
     /** The name per language ({"fr": {"name": "Bruxelles"}}); its slugs are aliases of `slug` (decision 0013). */
     ...translatable(),
     createdAt: createdAt(),
@@ -200,6 +203,10 @@ export const merchants = pgTable(
     openingHours: jsonb("opening_hours").$type<{ day: string; hours: string }[]>(),
     category: text("category"),
     isPremium: boolean("is_premium").notNull().default(false),
+    /** All-time figures that deleting a promotion or an event does not lower (migration 0023's triggers). */
+    promotionsCreated: integer("promotions_created").notNull().default(0),
+    retiredViews: bigint("retired_views", { mode: "number" }).notNull().default(0),
+    retiredClicks: bigint("retired_clicks", { mode: "number" }).notNull().default(0),
     /** What the business is about, in its original language; the other languages in `translations`. */
     description: text("description"),
     ...translatable(),
@@ -241,7 +248,11 @@ export const promotions = pgTable(
     category: text("category"),
     price: text("price"),
     originalPrice: text("original_price"),
+    /** A merchant's free-text discount from before 0023 that did not read as a number; new ones are below. */
     discount: text("discount"),
+    /** The discount as a percentage (1-100) or an amount in euro cents: at most one (migration 0023). */
+    discountPercent: integer("discount_percent"),
+    discountAmountCents: integer("discount_amount_cents"),
     termsAndConditions: text("terms_and_conditions"),
     /** Chosen from PROMOTION_TAGS (migration 0020); empty: none chosen. */
     tags: text("tags").array().$type<string[]>().notNull().default(sql`'{}'::text[]`),

@@ -185,6 +185,12 @@ const MATRIX: Record<string, Row> = {
     get: { ...adminOnly(), admin: "notfound" },
     post: adminOnlyPost(),
   },
+  // A report opened in full for moderation; an unknown report is a 404 for the admin.
+  "routes/admin/report-detail": {
+    url: "/admin/reports/00000000-0000-4000-8000-000000000000",
+    get: { ...adminOnly(), admin: "notfound" },
+    post: adminOnlyPost(),
+  },
   ...Object.fromEntries(
     [
       "dashboard",

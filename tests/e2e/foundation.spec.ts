@@ -41,12 +41,12 @@ test.describe("not found", () => {
       await acceptCookies(page);
       const response = await page.goto(path);
       if (path !== "/no-such-town") expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
       await expect(page.getByText("404", { exact: true })).toBeVisible();
       await expect(
-        page.getByText("The page you're looking for doesn't exist or an other error occurred."),
+        page.getByText("The page you're looking for doesn't exist, or another error occurred."),
       ).toBeVisible();
-      await expect(page.getByRole("link", { name: "Go to Homepage" })).toHaveAttribute("href", "/");
+      await expect(page.getByRole("link", { name: "Go to the home page" })).toHaveAttribute("href", "/");
       await expectAccessible(page);
     });
   }

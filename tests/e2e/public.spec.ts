@@ -333,12 +333,12 @@ test.describe("events", () => {
     await expectAccessible(page);
   });
 
-  test("an unknown event shows the Event Not Found view with Back to Events (en)", async ({ page }) => {
+  test("an unknown event shows the “Event not found” view with “Back to events” (en)", async ({ page }) => {
     const response = await page.goto("/events/hasselt/00000000-0000-4000-8000-000000000000?lng=en");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Event Not Found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Event not found" })).toBeVisible();
     await expect(page.getByText("Event not found.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to Events" })).toHaveAttribute("href", "/events/hasselt");
+    await expect(page.getByRole("link", { name: "Back to events" })).toHaveAttribute("href", "/events/hasselt");
     await expectAccessible(page);
   });
 });

@@ -86,7 +86,7 @@ describe("report moderation", () => {
     expect(await logsFor("report.deleted", approved.id)).toHaveLength(1);
   });
 
-  it("lists every report with reporter name/email and municipality name, newest first, searchable", async () => {
+  it("lists every report with reporter name/email and municipality name, urgent then newest first, searchable", async () => {
     const { town, report } = await setup();
     const admin = await actorFor(await makeUser("admin"));
     const { rows } = await listReportsForAdmin(admin, { q: "Rita Reporter" });
@@ -94,7 +94,14 @@ describe("report moderation", () => {
     expect(row).toMatchObject({ reporterName: "Rita Reporter", municipalityName: town.name, status: "pending" });
     expect(row?.reporterEmail).toContain("@example.test");
     const all = await listReportsForAdmin(admin, { pageSize: 50 });
-    const times = all.rows.map((r) => new Date(r.createdAt).getTime());
-    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Urgent types come first; within urgent and within informative, newest first.
+    for (const informative of [false, true]) {
+      const times = all.rows
+        .filter((r) => (r.type === "informative") === informative)
+        .map((r) => new Date(r.createdAt).getTime());
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    }
+    const kinds = all.rows.map((r) => r.type === "informative");
+    expect(kinds).toEqual([...kinds].sort((a, b) => Number(a) - Number(b)));
   });
 });

@@ -109,10 +109,12 @@ describe("merchant promotions", () => {
     expect(updated.category).toBe("Food & Drink");
     expect(updated.isPremium).toBe(true);
     expect(updated.price).toBeNull();
-    expect(updated.discount).toBe("20% Off");
+    // "20% Off" is stored as the number 20 and written out in each reader's language.
+    expect(updated.discountPercent).toBe(20);
+    expect(updated.discount).toBeNull();
     const [log] = await auditRows("promotion.updated", "promotionId", row.id);
     expect(log.userId).toBe(a.id);
-    expect(log.metadata.changed).toEqual(expect.arrayContaining(["title", "price", "discount"]));
+    expect(log.metadata.changed).toEqual(expect.arrayContaining(["title", "price", "discountPercent"]));
     await deletePromotion(a, row.id);
     expect(await auditRows("promotion.deleted", "promotionId", row.id)).toHaveLength(1);
     expect((await listOwnPromotions(a)).map((r) => r.id)).not.toContain(row.id);
@@ -122,7 +124,7 @@ describe("merchant promotions", () => {
     const price = promo({ pricing_mode: "price", price: "€10", original_price: "€15", discount: "20% Off" });
     expect([price.price, price.original_price, price.discount]).toEqual(["€10", "€15", null]);
     const pct = promo({ pricing_mode: "percentage", price: "€10", original_price: "€15", discount: "20% Off" });
-    expect([pct.price, pct.original_price, pct.discount]).toEqual([null, null, "20% Off"]);
+    expect([pct.price, pct.original_price, pct.discount]).toEqual([null, null, { percent: 20, amountCents: null }]);
     // At least one of price or discount, after the mode has cleared the other.
     const missing = merchantPromotionSchema.safeParse({
       title: "x",

@@ -93,9 +93,12 @@ describe("promotions list", () => {
 
   it("ignores unknown filter values", () => {
     // While searching, the default order is the best match (issue #17).
-    expect(filters(`category=Weapons&tag=cheap&sort=price&page=-3&q=${"x".repeat(300)}`)).toEqual({
+    expect(
+      filters(`category=Weapons&tag=cheap&merchant=${"%3C".repeat(3)}&sort=price&page=-3&q=${"x".repeat(300)}`),
+    ).toEqual({
       category: null,
       tag: null,
+      merchant: null,
       sort: "relevance",
       page: 1,
       q: "x".repeat(100),

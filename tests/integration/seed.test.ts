@@ -116,7 +116,7 @@ describe("demo seed", () => {
     expect(rows.length).toBeGreaterThanOrEqual(owners.size * 2);
     expect(rows.some((p) => p.price && !p.discount)).toBe(true);
     expect(rows.some((p) => p.price && p.originalPrice)).toBe(true);
-    expect(rows.some((p) => p.discount && !p.price && !p.originalPrice)).toBe(true);
+    expect(rows.some((p) => p.discountPercent && !p.price && !p.originalPrice)).toBe(true);
     expect(rows.some((p) => p.isPremium)).toBe(true);
     expect(rows.some((p) => !p.isPremium)).toBe(true);
     const expired = rows.filter((p) => p.validUntil < today);

@@ -20,7 +20,7 @@ describe("typed translation keys", () => {
     expect(t("merchant:promotions.fields.title")).toBe("Title");
     expect(t("common:crud.save")).toBe("Save");
     const category: PromotionCategory = "Food & Drink";
-    expect(t(`merchant:categories.${category}`)).toBe("Food & Drink");
+    expect(t(`merchant:categories.${category}`)).toBe("Food & drink");
     const known = oneOf(EVENT_CATEGORIES, "Music");
     expect(known && t(`merchant:categories.${known}`)).toBe("Music");
     expect(oneOf(EVENT_CATEGORIES, "Pottery")).toBeNull();

@@ -83,6 +83,7 @@ describe("list parameters from the URL", () => {
     ).toEqual({
       category: "Shopping",
       tag: "vegetarian",
+      merchant: null,
       sort: "ending",
       page: 3,
       q: "bread",

@@ -3,6 +3,8 @@
  * promotion policy: an administrator also chooses the merchant, the category and the premium flag; a
  * merchant's promotion takes them from its business profile.
  */
+import { useDiscountText } from "~/components/discount-text";
+import { discountInputText } from "~/modules/promotion";
 import { oneOf } from "~/lib/i18n/keys";
 import type { TFunction } from "~/lib/i18n/translator";
 import { useState } from "react";
@@ -37,6 +39,8 @@ type PromotionFormRow = {
   price: string | null;
   originalPrice: string | null;
   discount: string | null;
+  discountPercent?: number | null;
+  discountAmountCents?: number | null;
   termsAndConditions: string | null;
   tags?: string[];
   isPremium: boolean;
@@ -154,7 +158,7 @@ export function PromotionFields({
           <TextField
             label={t("promotions.fields.discount")}
             name="discount"
-            defaultValue={row?.discount ?? ""}
+            defaultValue={row ? discountInputText(row) : ""}
             hint={t("promotions.fields.discountHint")}
             error={mode === "percentage" ? (fieldErrors.discount ?? fieldErrors.price) : undefined}
           />
@@ -246,10 +250,11 @@ export function categoryLabel(t: TFunction<"merchant">, category: string | null)
 }
 
 function PriceCell({ row }: { row: PromotionFormRow }) {
-  if (row.discount) {
+  const discount = useDiscountText()(row);
+  if (discount) {
     return (
       <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
-        {row.discount}
+        {discount}
       </span>
     );
   }

@@ -1,4 +1,5 @@
 /** Cards, labels and list helpers shared by the public screens. Cards are links, never click handlers. */
+import { useDiscountText } from "~/components/discount-text";
 import { CATEGORIES } from "@db/schema/enums";
 import { oneOf } from "~/lib/i18n/keys";
 import {
@@ -88,15 +89,18 @@ function Badge({ children, tone = "brand" }: { children: ReactNode; tone?: "bran
 export function PriceLine({
   price,
   originalPrice,
-  discount,
   size = "sm",
+  ...discountFields
 }: {
   price: string | null;
   originalPrice: string | null;
   discount: string | null;
+  discountPercent?: number | null;
+  discountAmountCents?: number | null;
   size?: "sm" | "lg";
 }) {
   const { t } = useTranslation("site");
+  const discount = useDiscountText()(discountFields);
   const big = size === "lg";
   return (
     <p className="flex flex-wrap items-baseline gap-2">
@@ -130,6 +134,8 @@ type PromotionCardData = {
   price: string | null;
   originalPrice: string | null;
   discount: string | null;
+  discountPercent?: number | null;
+  discountAmountCents?: number | null;
   validUntil: string;
   isPremium: boolean;
   merchantName: string;
@@ -212,7 +218,13 @@ export function PromotionCard({
             : t("common.byMerchant", { name: promotion.merchantName })}
         </p>
         <div className="mt-auto pt-1">
-          <PriceLine price={promotion.price} originalPrice={promotion.originalPrice} discount={promotion.discount} />
+          <PriceLine
+            price={promotion.price}
+            originalPrice={promotion.originalPrice}
+            discount={promotion.discount}
+            discountPercent={promotion.discountPercent}
+            discountAmountCents={promotion.discountAmountCents}
+          />
         </div>
       </div>
     </Link>

@@ -1,11 +1,13 @@
 /**
  * A modal dialog on the native <dialog> element: the page behind is inert (focus is trapped), Escape
- * closes it, and focus returns to the element that opened it. On opening, focus goes to the element
+ * closes it, and focus returns to the element that opened it (or, when that is gone, its row's neighbour or the
+ * page heading: ui/focus-return.ts). On opening, focus goes to the element
  * marked data-autofocus, else the first form field, else the close button.
  */
 import { X } from "~/components/icons";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { useTranslation } from "~/lib/i18n/react";
+import { type FocusOrigin, focusOrigin, returnFocus } from "./focus-return";
 
 type DialogProps = {
   open: boolean;
@@ -20,7 +22,7 @@ type DialogProps = {
 export function Dialog({ open, onClose, title, description, children, size = "max-w-lg" }: DialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  const opener = useRef<Element | null>(null);
+  const origin = useRef<FocusOrigin | null>(null);
   const titleId = useId();
   const descId = useId();
 
@@ -28,7 +30,7 @@ export function Dialog({ open, onClose, title, description, children, size = "ma
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      opener.current = document.activeElement;
+      origin.current = focusOrigin(document.activeElement);
       dialog.showModal();
       // Start on the first field (or an element marked data-autofocus) rather than on the close button.
       const first =
@@ -49,9 +51,9 @@ export function Dialog({ open, onClose, title, description, children, size = "ma
       e.preventDefault();
       onClose();
     };
+    // After the list has reloaded (a dialog closes 1.5 s after its success), so a deleted row's neighbour is found.
     const onCloseEvent = () => {
-      const el = opener.current as HTMLElement | null;
-      if (el && typeof el.focus === "function" && document.contains(el)) el.focus();
+      if (origin.current) returnFocus(origin.current);
     };
     dialog.addEventListener("cancel", onCancel);
     dialog.addEventListener("close", onCloseEvent);

@@ -67,6 +67,7 @@ export function sharedPromotionPage(municipalityId: string, filters: PromotionFi
     todayIso(),
     filters.category,
     filters.tag,
+    filters.merchant ?? null,
     filters.q,
     filters.sort,
     filters.page,

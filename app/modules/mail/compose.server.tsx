@@ -39,10 +39,18 @@ export async function renderTemplate<K extends TemplateName>(
 ): Promise<RenderedMail> {
   const locale: Locale = isLocale(options.locale) ? options.locale : DEFAULT_LOCALE;
   const t = serverT(locale);
+  const settings = await getSettings(options.db);
   const site: SiteInfo = {
-    siteName: options.siteName ?? (await getSettings(options.db)).siteName,
+    siteName: options.siteName ?? settings.siteName,
     baseUrl: baseUrl(),
     locale,
+    footer:
+      [
+        settings.postalAddress,
+        settings.dataController ? t("mail:common.responsible", { name: settings.dataController }) : "",
+      ]
+        .filter(Boolean)
+        .join(" · ") || undefined,
   };
   const template = TEMPLATES[name] as unknown as (t: TFunction, d: TemplateData<K>, s: SiteInfo) => MailContent;
   const content = template(t, data, site);

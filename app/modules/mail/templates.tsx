@@ -49,7 +49,13 @@ export type MailContent = {
   footer?: string;
 };
 
-export type SiteInfo = { siteName: string; baseUrl: string; locale: Locale };
+export type SiteInfo = {
+  siteName: string;
+  baseUrl: string;
+  locale: Locale;
+  /** The platform's postal address and who is responsible for the data (settings), when set. */
+  footer?: string;
+};
 
 const colors = { brand: "#0f5132", text: "#1e293b", muted: "#475569", line: "#e2e8f0", quote: "#f1f5f9" };
 
@@ -96,6 +102,9 @@ export function MailLayout({
           <Text style={{ fontSize: "12px", color: colors.muted, margin: 0 }}>
             {site.siteName} · {site.baseUrl}
           </Text>
+          {site.footer && (
+            <Text style={{ fontSize: "12px", color: colors.muted, margin: "4px 0 0" }}>{site.footer}</Text>
+          )}
         </Container>
       </Body>
     </Html>

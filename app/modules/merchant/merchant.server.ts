@@ -166,8 +166,8 @@ export async function merchantDashboard(
       id: merchants.id,
       businessName: merchants.businessName,
       isPremium: merchants.isPremium,
-      totalPromotions:
-        sql<number>`(select count(*) from ${promotions} where ${promotions.merchantId} = ${actor.id})`.mapWith(Number),
+      // Every promotion it ever created, deleted ones included (kept by migration 0023's trigger).
+      totalPromotions: merchants.promotionsCreated,
       activeEvents:
         sql<number>`(select count(*) from ${events} where ${events.merchantId} = ${actor.id} and ${upcomingEvent(events.startDate, today)})`.mapWith(
           Number,

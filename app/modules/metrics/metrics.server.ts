@@ -237,7 +237,7 @@ export async function merchantMetrics(
   const db = await getDb();
   const today = todayIso(now);
   const days = lastDays(today);
-  const [totalsResult, dailyResult] = await Promise.all([
+  const [totalsResult, dailyResult, retiredResult] = await Promise.all([
     db.execute(sql`
       select 'promotion' as entity, p.id, p.title, m.kind, sum(m.count)::int as n
         from promotions p join daily_metrics m on m.promotion_id = p.id
@@ -250,7 +250,10 @@ export async function merchantMetrics(
       select m.promotion_id as id, to_char(m.day, 'YYYY-MM-DD') as day, m.kind, m.count as n
         from promotions p join daily_metrics m on m.promotion_id = p.id
         where p.merchant_id = ${merchantId} and m.day >= ${days[0]}::date and m.day <= ${today}::date`),
+    // The views and clicks of the promotions and events it deleted: the all-time totals never drop.
+    db.execute(sql`select retired_views as views, retired_clicks as clicks from merchants where id = ${merchantId}`),
   ]);
+  const [retired] = rowsOf<{ views: number | string; clicks: number | string }>(retiredResult);
   const totals = zeroTotals();
   const perPromotion = new Map<string, PromotionMetrics>();
   const promotionOf = (id: string, title: string) => {
@@ -283,7 +286,12 @@ export async function merchantMetrics(
   const list = [...perPromotion.values()].map((p) => ({ ...p, clicks: clickSum(p.totals) }));
   const recentViews = (p: PromotionMetrics) => p.days.reduce((s, d) => s + d.views + d.clicks, 0);
   list.sort((a, b) => recentViews(b) - recentViews(a) || b.totals.view - a.totals.view);
-  return { totals, clicks: clickSum(totals), promotions: list.slice(0, CHART_PROMOTIONS) };
+  totals.view += Number(retired?.views ?? 0);
+  return {
+    totals,
+    clicks: clickSum(totals) + Number(retired?.clicks ?? 0),
+    promotions: list.slice(0, CHART_PROMOTIONS),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   listMunicipalitiesForAdmin,
   municipalityCommands,
   resolveActiveMunicipality,
+  townContacts,
   withPublicPaths,
 } from "./municipality.server";
 export type { MunicipalityOption, MunicipalityRow } from "./municipality.server";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withTranslations } from "~/lib/i18n/translations.schema";
 import { isReservedSlug } from "~/lib/http/routes-reserved";
-import { LIMITS, checkbox, optionalHttpUrl, requiredText } from "~/lib/forms/validation";
+import { LIMITS, checkbox, optionalHttpUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 const REQUIRED = "admin:municipalities.required";
 
@@ -17,6 +17,12 @@ export const municipalitySchema = withTranslations(
       .refine((s) => !isReservedSlug(s), { error: "validation.slugReserved" }),
     is_active: checkbox(),
     logo_url: optionalHttpUrl(),
+    // Shown in the footer of the town's pages instead of the platform's (blank: the platform's).
+    // (A form without these fields, as older callers post, leaves them as they are.)
+    contact_email: optionalText(LIMITS.email)
+      .refine((s) => s === null || z.email().safeParse(s).success, { error: "validation.email" })
+      .optional(),
+    postal_address: optionalText(LIMITS.title).optional(),
   }),
   MUNICIPALITY_TRANSLATABLE,
 );

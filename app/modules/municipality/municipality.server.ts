@@ -60,6 +60,13 @@ async function findInDirectory(match: (m: MunicipalityRow) => boolean): Promise<
 const collator = new Intl.Collator("nl", { sensitivity: "base", ignorePunctuation: true });
 const byName = (a: MunicipalityOption, b: MunicipalityOption) => collator.compare(a.name, b.name);
 
+/** The footer's contact details of the active towns that have their own (by slug and its aliases). */
+export async function townContacts(): Promise<{ slugs: string[]; email: string | null; address: string | null }[]> {
+  return (await allMunicipalities())
+    .filter((m) => m.isActive && (m.contactEmail || m.postalAddress))
+    .map((m) => ({ slugs: [m.slug, ...slugAliases(m)], email: m.contactEmail, address: m.postalAddress }));
+}
+
 /** Active municipalities ordered by name (landing search, registration), named in `locale` when given. */
 export async function listActiveMunicipalities(locale?: Locale): Promise<MunicipalityOption[]> {
   return (await allMunicipalities())
@@ -210,6 +217,14 @@ async function assertSlugFree(input: MunicipalityInput, exceptId?: string) {
   if (clash) throw new ValidationError("validation.slugTaken", { slug: "validation.slugTaken" });
 }
 
+/** The footer contact columns a form posted (a field it did not post stays as it is). */
+function contactValues(input: MunicipalityInput) {
+  return {
+    ...(input.contact_email === undefined ? {} : { contactEmail: input.contact_email?.toLowerCase() ?? null }),
+    ...(input.postal_address === undefined ? {} : { postalAddress: input.postal_address }),
+  };
+}
+
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
   if (!can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
@@ -224,6 +239,7 @@ export async function createMunicipality(actor: Actor | null, input: Municipalit
           slug: input.slug,
           isActive: input.is_active,
           logoUrl: input.logo_url,
+          ...contactValues(input),
           ...translationValues(input),
         })
         .returning();
@@ -259,6 +275,7 @@ export async function updateMunicipality(
           slug: input.slug,
           isActive: input.is_active,
           logoUrl: input.logo_url,
+          ...contactValues(input),
           ...translationValues(input),
         })
         .where(eq(municipalities.id, id))

@@ -10,7 +10,7 @@ import { PROMOTION_TAGS, PUBLIC_PROMOTION_CATEGORIES } from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { PROMOTION_SORTS, type PromotionSort } from "./promotion.options";
 import { todayIso } from "~/lib/i18n/format";
-import { isUuid, likePattern } from "~/lib/db/query";
+import { isTextId, isUuid, likePattern } from "~/lib/db/query";
 import { inSubquery, matches, nameMatches, rank, searchText } from "~/lib/search/search.server";
 
 const PROMOTIONS_PAGE_SIZE = 12;
@@ -20,6 +20,8 @@ export type PromotionFilters = {
   category: string | null;
   /** One of PROMOTION_TAGS, or null (an unknown value is ignored like an unknown category). */
   tag: string | null;
+  /** One merchant's promotions only (the merchant page's "See promotions"). */
+  merchant?: string | null;
   q: string;
   sort: PromotionSort;
   page: number;
@@ -34,6 +36,7 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
   const sort = url.searchParams.get("sort");
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const merchant = url.searchParams.get("merchant");
   // While searching the best matches come first unless another order is asked; without a search there is
   // no rank, so "relevance" means the default order.
   const searching = searchText(q) !== null;
@@ -41,6 +44,7 @@ export function promotionFiltersFrom(url: URL): PromotionFilters {
   return {
     category: category && (PUBLIC_PROMOTION_CATEGORIES as readonly string[]).includes(category) ? category : null,
     tag: tag && (PROMOTION_TAGS as readonly string[]).includes(tag) ? tag : null,
+    merchant: merchant && isTextId(merchant) ? merchant : null,
     q,
     sort: asked && (asked !== "relevance" || searching) ? asked : searching ? "relevance" : "newest",
     page: Number.isFinite(page) && page > 0 ? Math.min(page, 1000) : 1,
@@ -57,6 +61,8 @@ const cardColumns = {
   price: promotions.price,
   originalPrice: promotions.originalPrice,
   discount: promotions.discount,
+  discountPercent: promotions.discountPercent,
+  discountAmountCents: promotions.discountAmountCents,
   validUntil: promotions.validUntil,
   isPremium: promotions.isPremium,
   createdAt: promotions.createdAt,
@@ -78,6 +84,8 @@ export type PromotionCard = {
   price: string | null;
   originalPrice: string | null;
   discount: string | null;
+  discountPercent: number | null;
+  discountAmountCents: number | null;
   validUntil: string;
   isPremium: boolean;
   createdAt: string;
@@ -108,6 +116,7 @@ export async function listPublicPromotions(
   if (filters.tag) where.push(arrayContains(promotions.tags, [filters.tag]));
   const today = todayIso();
   if (!filters.expired) where.push(activePromotion(promotions.validUntil, today));
+  if (filters.merchant) where.push(eq(promotions.merchantId, filters.merchant));
   const q = searchText(filters.q);
   if (q) {
     // Full-text over the title and description (GIN index on promotions.search_vector), or the merchant's

@@ -20,6 +20,7 @@ import {
 } from "~/lib/forms/validation";
 import { withTranslations } from "~/lib/i18n/translations.schema";
 import { checkVoucherFields, voucherFields } from "~/modules/voucher";
+import { type Discount, parseDiscount } from "./promotion.discount";
 
 const PRICING_MODES = ["price", "percentage"] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
@@ -65,6 +66,15 @@ const pricingMode = z.preprocess(
   z.enum(PRICING_MODES, { error: "validation.invalid" }),
 );
 
+/** "30%", "€5": a percentage or an amount (promotion.discount.ts); anything else is a field error. */
+const DISCOUNT_FORMAT = "merchant:promotions.errors.discountFormat";
+const discountField = optionalText(PRICE_MAX).transform((s, ctx): Discount | null => {
+  if (s === null) return null;
+  const parsed = parseDiscount(s);
+  if (!parsed) ctx.addIssue({ code: "custom", message: DISCOUNT_FORMAT });
+  return parsed;
+});
+
 const baseFields = (required: string) => ({
   title: present(requiredText(LIMITS.title, required)),
   description: optionalText(LIMITS.text),
@@ -73,14 +83,19 @@ const baseFields = (required: string) => ({
   pricing_mode: pricingMode,
   price: optionalText(PRICE_MAX),
   original_price: optionalText(PRICE_MAX),
-  discount: optionalText(PRICE_MAX),
+  discount: discountField,
   terms_and_conditions: optionalText(LIMITS.text),
   ...voucherFields,
 });
 
 /** Applies the pricing-mode rule; the mode itself is not stored. */
 function applyPricingMode<
-  T extends { pricing_mode: PricingMode; price: string | null; original_price: string | null; discount: string | null },
+  T extends {
+    pricing_mode: PricingMode;
+    price: string | null;
+    original_price: string | null;
+    discount: Discount | null;
+  },
 >(v: T): Omit<T, "pricing_mode"> {
   const { pricing_mode, ...rest } = v;
   if (pricing_mode === "percentage") return { ...rest, price: null, original_price: null };
@@ -138,6 +153,11 @@ export function promotionSchemaFor(actor: Pick<Actor, "id" | "role">): z.ZodType
 }
 
 /** The form's starting pricing mode when editing (SPEC §4): percentage if a discount is present. */
-export function initialPricingMode(row: { discount: string | null } | null | undefined): PricingMode {
-  return row?.discount ? "percentage" : "price";
+export function initialPricingMode(
+  row:
+    | { discount: string | null; discountPercent?: number | null; discountAmountCents?: number | null }
+    | null
+    | undefined,
+): PricingMode {
+  return row?.discount || row?.discountPercent || row?.discountAmountCents ? "percentage" : "price";
 }

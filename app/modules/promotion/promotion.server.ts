@@ -31,7 +31,10 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
     validUntil: input.valid_until,
     price: input.price,
     originalPrice: input.original_price,
-    discount: input.discount,
+    // The numbers replace any older free text.
+    discount: null,
+    discountPercent: input.discount?.percent ?? null,
+    discountAmountCents: input.discount?.amountCents ?? null,
     termsAndConditions: input.terms_and_conditions,
     ...(input.tags ? { tags: input.tags } : {}),
     ...voucherColumns(input),

@@ -1,6 +1,7 @@
 /** The report module's server door: what routes, the server and other modules may use of it on the server. */
 export { deleteReport, listReportsForAdmin, moderateReport } from "./report.admin.server";
-export type { AdminReportRow } from "./report.admin.server";
+export { moderationQueue, reportForModeration } from "./report.moderation.server";
+export type { QueueRow } from "./report.moderation.server";
 export { approvedReportsByIds, fileReport, homeReports, listApprovedReports, listMyReports } from "./report.server";
 export type { PublicReport } from "./report.server";
 export { resolveReport } from "./report.resolve.server";

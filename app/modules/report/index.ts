@@ -5,6 +5,7 @@ export {
   DEFAULT_REPORT_TYPE,
   MODERATION_NOTE_MAX,
   moderationSchema,
+  queueFilter,
   reportSchema,
   resolveSchema,
 } from "./report.schema";

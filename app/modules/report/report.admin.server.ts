@@ -30,12 +30,17 @@ export type AdminReportRow = {
   createdAt: Date;
   reporterName: string | null;
   reporterEmail: string | null;
+  municipalityId: string;
   municipalityName: string;
   municipalitySlug: string;
   /** Whether the public sees the reporter's name (moderators always do). */
   showName: boolean;
   resolvedAt: Date | null;
+  reporterId: string | null;
 };
+
+/** The moderation queue's filters: one status and/or one type (none: every report). */
+export type ReportFilter = { status?: ReportStatus; type?: ReportType };
 
 const NOT_PENDING = "admin:reports.notPending";
 
@@ -69,11 +74,22 @@ function reportSearch(db: Db, text: string | undefined): SQL | undefined {
   );
 }
 
-/** Every report with the reporter's name and email and the municipality name, newest first. */
-export async function listReportsForAdmin(actor: Actor | null, query: ListQuery = {}): Promise<Page<AdminReportRow>> {
+/**
+ * Every report matching the search and filters with the reporter's name and email and the municipality name:
+ * urgent types first, then newest first, so the moderator meets a fire before a lost cat.
+ */
+export async function listReportsForAdmin(
+  actor: Actor | null,
+  query: ListQuery & ReportFilter = {},
+): Promise<Page<AdminReportRow>> {
   if (!can(actor, "read-all")) throw new ForbiddenError();
   const db = await getDb();
-  const where = reportSearch(db, query.q);
+  const filters = [
+    reportSearch(db, query.q),
+    query.status ? eq(reports.status, query.status) : undefined,
+    query.type ? eq(reports.type, query.type) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const where = filters.length > 0 ? and(...filters) : undefined;
   const { limit, offset } = paging(query);
   const [rows, total] = await Promise.all([
     db
@@ -86,16 +102,18 @@ export async function listReportsForAdmin(actor: Actor | null, query: ListQuery 
         createdAt: reports.createdAt,
         reporterName: users.name,
         reporterEmail: users.email,
+        municipalityId: reports.municipalityId,
         municipalityName: municipalities.name,
         municipalitySlug: municipalities.slug,
         showName: reports.showName,
         resolvedAt: reports.resolvedAt,
+        reporterId: reports.reporterId,
       })
       .from(reports)
       .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
       .leftJoin(users, eq(users.id, reports.reporterId))
       .where(where)
-      .orderBy(desc(reports.createdAt), desc(reports.id))
+      .orderBy(sql`(${reports.type} = 'informative')`, desc(reports.createdAt), desc(reports.id))
       .limit(limit)
       .offset(offset),
     listTotal(db, "reports", where, () =>

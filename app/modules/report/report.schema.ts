@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FILEABLE_REPORT_TYPES, REPORT_REJECTION_REASONS } from "@db/schema/enums";
+import {
+  FILEABLE_REPORT_TYPES,
+  REPORT_REJECTION_REASONS,
+  REPORT_STATUSES,
+  REPORT_TYPES,
+  type ReportStatus,
+  type ReportType,
+} from "@db/schema/enums";
 import { LIMITS, checkbox, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
@@ -30,3 +37,13 @@ export type ModerationInput = z.output<typeof moderationSchema>;
 /** Marking an approved report resolved: the moderator's optional note, mailed to the reporter. */
 export const resolveSchema = z.object({ note: optionalText(MODERATION_NOTE_MAX, true) });
 export type ResolveInput = z.output<typeof resolveSchema>;
+
+/** The moderation queue's ?status= and ?type= (anything else: no filter). */
+export function queueFilter(params: URLSearchParams): { status?: ReportStatus; type?: ReportType } {
+  const status = params.get("status");
+  const type = params.get("type");
+  return {
+    status: (REPORT_STATUSES as readonly string[]).includes(status ?? "") ? (status as ReportStatus) : undefined,
+    type: (REPORT_TYPES as readonly string[]).includes(type ?? "") ? (type as ReportType) : undefined,
+  };
+}

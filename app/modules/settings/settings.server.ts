@@ -12,6 +12,10 @@ import type { SettingsInput } from "./settings.schema";
 type Settings = {
   siteName: string;
   contactEmail: string;
+  /** The platform's postal address (footer, mails); blank when not set. */
+  postalAddress: string;
+  /** Who is responsible for the personal data (mails, privacy); blank when not set. */
+  dataController: string;
   paymentApiKey: string;
   mapsApiKey: string;
 };
@@ -19,6 +23,8 @@ type Settings = {
 const SETTING_KEYS: Record<keyof Settings, string> = {
   siteName: "site_name",
   contactEmail: "contact_email",
+  postalAddress: "postal_address",
+  dataController: "data_controller",
   paymentApiKey: "payment_api_key",
   mapsApiKey: "maps_api_key",
 };
@@ -43,6 +49,8 @@ export async function getSettings(db?: DbOrTx): Promise<Settings> {
   const value: Settings = {
     siteName: byKey.get(SETTING_KEYS.siteName) || DEFAULT_SITE_NAME,
     contactEmail: byKey.get(SETTING_KEYS.contactEmail) || env().CONTACT_EMAIL,
+    postalAddress: byKey.get(SETTING_KEYS.postalAddress) ?? "",
+    dataController: byKey.get(SETTING_KEYS.dataController) ?? "",
     paymentApiKey: byKey.get(SETTING_KEYS.paymentApiKey) ?? "",
     mapsApiKey: byKey.get(SETTING_KEYS.mapsApiKey) ?? "",
   };
@@ -60,6 +68,8 @@ function maskSecret(value: string): string {
 type MaskedSettings = {
   siteName: string;
   contactEmail: string;
+  postalAddress: string;
+  dataController: string;
   paymentApiKeyMasked: string;
   mapsApiKeyMasked: string;
 };
@@ -71,6 +81,8 @@ export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSe
   return {
     siteName: s.siteName,
     contactEmail: s.contactEmail,
+    postalAddress: s.postalAddress,
+    dataController: s.dataController,
     paymentApiKeyMasked: maskSecret(s.paymentApiKey),
     mapsApiKeyMasked: maskSecret(s.mapsApiKey),
   };
@@ -85,7 +97,12 @@ export async function saveSettings(actor: Actor | null, input: SettingsInput): P
   const db = await getDb();
   invalidateSettings();
   const current = await getSettings();
-  const next: Partial<Settings> = { siteName: input.site_name, contactEmail: input.contact_email };
+  const next: Partial<Settings> = {
+    siteName: input.site_name,
+    contactEmail: input.contact_email,
+    postalAddress: input.postal_address === undefined ? current.postalAddress : (input.postal_address ?? ""),
+    dataController: input.data_controller === undefined ? current.dataController : (input.data_controller ?? ""),
+  };
   if (input.clear_payment_api_key) next.paymentApiKey = "";
   else if (input.payment_api_key) next.paymentApiKey = input.payment_api_key;
   if (input.clear_maps_api_key) next.mapsApiKey = "";

@@ -46,7 +46,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return null;
     }),
   ]);
-  return { stats, activities, today, revenue, meta: { title: context.t("admin:dashboard.title"), noindex: true } };
+  // "5 minutes ago" is computed against the server's clock on both sides, so the browser's first render matches
+  // the server's HTML (a clock of its own would differ by the page's travel time: React's hydration error #418).
+  return {
+    stats,
+    activities,
+    today,
+    revenue,
+    now: new Date().toISOString(),
+    meta: { title: context.t("admin:dashboard.title"), noindex: true },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,6 +71,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { stats, activities, today, revenue } = loaderData;
   const thisMonth = revenue?.at(-1);
+  const now = new Date(loaderData.now);
   const lng = i18n.language;
   const n = (v: number | undefined) => (v === undefined ? "..." : formatNumber(v, lng));
   const cards: Card[] = [
@@ -115,10 +125,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           {cards.map(({ key, label, value, icon: Icon, note }) => (
-            <li key={key} className="card flex flex-col gap-2 p-4" data-testid={`stat-${key}`}>
+            <li key={key} className="card flex min-w-0 flex-col gap-2 p-3 sm:p-4" data-testid={`stat-${key}`}>
               <div className="flex items-start justify-between gap-2">
-                <span className="text-sm font-medium text-slate-700">{label}</span>
-                <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
+                <span className="min-w-0 hyphens-auto text-sm font-medium break-words text-slate-700">{label}</span>
+                <span className="hidden rounded-lg bg-brand-50 p-2 text-brand-700 min-[400px]:block">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>
               </div>
@@ -163,7 +173,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
                     </p>
                   </div>
                   <time dateTime={new Date(a.createdAt).toISOString()} className="shrink-0 text-xs text-slate-600">
-                    {formatRelative(a.createdAt, lng)}
+                    {formatRelative(a.createdAt, lng, now)}
                   </time>
                 </li>
               ))}

@@ -68,6 +68,21 @@ function MunicipalityFields({ row, fieldErrors }: { row?: MunicipalityRow; field
         defaultValue={row?.logoUrl ?? ""}
         error={fieldErrors.logo_url}
       />
+      <TextField
+        label={`${t("admin:municipalities.contactEmail")} (${t("admin:common.optional")})`}
+        name="contact_email"
+        type="email"
+        defaultValue={row?.contactEmail ?? ""}
+        hint={t("admin:municipalities.contactEmailHint")}
+        error={fieldErrors.contact_email}
+      />
+      <TextField
+        label={`${t("admin:municipalities.postalAddress")} (${t("admin:common.optional")})`}
+        name="postal_address"
+        defaultValue={row?.postalAddress ?? ""}
+        hint={t("admin:municipalities.postalAddressHint")}
+        error={fieldErrors.postal_address}
+      />
       {/* SPEC: is_active is a toggle, true by default on add. */}
       <ToggleField
         name="is_active"

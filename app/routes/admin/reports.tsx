@@ -1,28 +1,27 @@
 /** Admin panel: moderation of the residents' reports (pending, approved, rejected). */
-import { useState } from "react";
 import { Check, Trash2, X } from "~/components/icons";
-import { CrudDialog, DataTable, PanelHeader, useCrud } from "~/components/crud";
+import { DataTable, PanelHeader, useCrud } from "~/components/crud";
 import { Badge } from "~/components/ui/badge";
-import { Picture } from "~/components/picture";
+import { MarkResolved, ReportStatusBadges } from "~/components/panel/mark-resolved";
 import { type Intent, panelAction } from "~/lib/forms/crud.server";
 import { formatDateTime, truncate } from "~/lib/i18n/format";
-import { SelectField, TextArea } from "~/components/form";
-import { REPORT_REJECTION_REASONS } from "@db/schema/enums";
 import { requireAdmin } from "~/lib/auth/guards.server";
-import { MODERATION_NOTE_MAX, type ModerationInput, moderationSchema } from "~/modules/report";
+import { type ModerationInput, moderationSchema } from "~/modules/report";
 import { useTranslation } from "~/lib/i18n/react";
 import { loadPage } from "~/lib/forms/list.server";
 import { metaTags } from "~/lib/http/meta";
-import { type AdminReportRow, deleteReport, listReportsForAdmin, moderateReport } from "~/modules/report/index.server";
-import { isUrgentType } from "~/modules/report";
-import { isOutsideImage } from "~/modules/media";
-import { MarkResolved, ReportStatusBadges } from "~/components/panel/mark-resolved";
+import { type QueueRow, deleteReport, moderateReport, moderationQueue } from "~/modules/report/index.server";
+import { isUrgentType, queueFilter } from "~/modules/report";
+import { DuplicateFlag, QueueFilters, ReportDecisionDialogs, ReportPhoto } from "~/components/panel/report-moderation";
+import { Link } from "~/components/link";
+import { useFocusHeadingOnArrival } from "~/components/ui/focus-return";
 import type { Route } from "./+types/reports";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
+  const filter = queueFilter(new URL(request.url).searchParams);
   const list = await loadPage(request, context, "admin:reports.fetchFailed", (query) =>
-    listReportsForAdmin(actor, query),
+    moderationQueue(actor, { ...query, ...filter }),
   );
   return {
     ...list,
@@ -52,51 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
-/** The host an outside address names, for the button that loads it (the address itself when unparsable). */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}
-
-/**
- * A report's photo. An upload (a path on this site) shows at once; an address on another website is loaded
- * only when the moderator asks, since any account can file a report whose picture tells its site the
- * moderator's address and when they moderate.
- */
-function ReportPhoto({ url }: { url: string }) {
-  const { t } = useTranslation();
-  const [load, setLoad] = useState(false);
-  const outside = isOutsideImage(url);
-  if (outside && !load) {
-    return (
-      <button type="button" className="btn-secondary mb-1 px-2 py-1 text-xs" onClick={() => setLoad(true)}>
-        {t("admin:reports.loadOutside", { host: hostOf(url) })}
-      </button>
-    );
-  }
-  const alt = t("common:media.photo");
-  const box = { width: 96, height: 54, className: "aspect-video w-24 rounded bg-slate-100 object-cover" };
-  return (
-    // The photo the moderator decides on: private to admins until approved.
-    <a href={url} className="mb-1 block w-24" target="_blank" rel="noreferrer">
-      {outside ? (
-        <img src={url} alt={alt} referrerPolicy="no-referrer" {...box} />
-      ) : (
-        <Picture src={url} alt={alt} sizes="96px" {...box} />
-      )}
-    </a>
-  );
-}
-
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const crud = useCrud<AdminReportRow>();
+  const crud = useCrud<QueueRow>();
+  useFocusHeadingOnArrival();
   const { mode } = crud;
   const row = mode.kind !== "closed" && "row" in mode ? mode.row : undefined;
-  const button = (r: AdminReportRow, kind: string, className: string, Icon: typeof Check, label: string) => (
+  const button = (r: QueueRow, kind: string, className: string, Icon: typeof Check, label: string) => (
     <button type="button" className={className} onClick={() => crud.open({ kind, row: r })}>
       <Icon aria-hidden="true" className="size-4" />
       {label}
@@ -115,6 +76,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         caption={t("admin:reports.caption")}
         {...loaderData}
         searchable
+        toolbar={<QueueFilters />}
         emptyMessage={t("admin:reports.empty")}
         rowKey={(r) => r.id}
         columns={[
@@ -122,13 +84,16 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
             key: "description",
             header: t("admin:reports.description"),
             cell: (r) => (
-              <div className="min-w-40">
+              <div className="min-w-40 max-w-prose">
                 {r.imageUrl && <ReportPhoto key={r.imageUrl} url={r.imageUrl} />}
-                <div className="font-medium text-slate-900" title={r.description}>
-                  {truncate(r.description, 50)}
-                </div>
+                <p className="line-clamp-3 whitespace-pre-line text-slate-900">{r.description}</p>
+                <Link to={`/admin/reports/${r.id}`} className="link mt-1 inline-block text-sm">
+                  {t("admin:moderation.open")}
+                  <span className="sr-only">: {truncate(r.description, 40)}</span>
+                </Link>
                 <div className="mt-1 flex flex-wrap gap-1">
                   <Badge tone={isUrgentType(r.type) ? "red" : "blue"}>{t(`admin:reports.types.${r.type}`)}</Badge>
+                  <DuplicateFlag count={r.duplicates.length} />
                   <span className="text-slate-600 md:hidden">{r.municipalityName}</span>
                 </div>
               </div>
@@ -183,59 +148,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           },
         ]}
       />
-      {(
-        [
-          ["approve", "approveTitle", row && t("admin:reports.approveConfirm", { municipality: row.municipalityName })],
-          ["reject", "rejectTitle", t("admin:reports.rejectConfirm")],
-          [
-            "delete",
-            "deleteTitle",
-            row && t("admin:reports.deleteConfirm", { description: truncate(row.description, 20) }),
-          ],
-        ] as const
-      ).map(([intent, title, description]) => (
-        <CrudDialog
-          key={intent}
-          open={mode.kind === intent}
-          onClose={crud.close}
-          title={t(`admin:reports.${title}`)}
-          description={description || undefined}
-          intent={intent}
-          kind={intent === "delete" ? "delete" : "confirm"}
-          danger={intent === "reject"}
-          submitLabel={t(`admin:reports.${intent === "approve" ? "approve" : "reject"}`)}
-          busyLabel={t(`admin:reports.${intent === "approve" ? "approving" : "rejecting"}`)}
-          fetcher={crud.fetcher}
-          hidden={row ? { id: row.id } : {}}
-        >
-          {intent === "reject"
-            ? ({ fieldErrors }) => (
-                <>
-                  <SelectField
-                    label={t("admin:reports.reasonLabel")}
-                    name="reason"
-                    defaultValue=""
-                    error={fieldErrors.reason}
-                  >
-                    <option value="">{t("admin:reports.reasonNone")}</option>
-                    {REPORT_REJECTION_REASONS.map((r) => (
-                      <option key={r} value={r}>
-                        {t(`site:reportReasons.${r}`)}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <TextArea
-                    label={t("admin:reports.noteLabel")}
-                    name="note"
-                    maxLength={MODERATION_NOTE_MAX}
-                    hint={t("admin:reports.noteHint")}
-                    error={fieldErrors.note}
-                  />
-                </>
-              )
-            : undefined}
-        </CrudDialog>
-      ))}
+      <ReportDecisionDialogs crud={crud} row={row} />
     </div>
   );
 }

@@ -79,6 +79,20 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               defaultValue={settings.contactEmail}
               error={fieldErrors.contact_email}
             />
+            <TextField
+              label={`${t("admin:settings.postalAddress")} (${t("admin:common.optional")})`}
+              name="postal_address"
+              defaultValue={settings.postalAddress}
+              hint={t("admin:settings.postalAddressHint")}
+              error={fieldErrors.postal_address}
+            />
+            <TextField
+              label={`${t("admin:settings.dataController")} (${t("admin:common.optional")})`}
+              name="data_controller"
+              defaultValue={settings.dataController}
+              hint={t("admin:settings.dataControllerHint")}
+              error={fieldErrors.data_controller}
+            />
           </FieldGroup>
           <FieldGroup legend={t("admin:settings.keys")} hint={t("admin:settings.keysHint")}>
             {(

@@ -17,13 +17,15 @@ const SUCCESS_MS = 5000;
 
 export async function loader({ context }: Route.LoaderArgs) {
   let email = "";
+  let address = "";
   try {
-    email = (await getSettings()).contactEmail;
+    ({ contactEmail: email, postalAddress: address } = await getSettings());
   } catch (err) {
     log("error", "contact: settings load failed", { err });
   }
   return {
     email,
+    address,
     meta: { title: context.t("site:contact.title"), description: context.t("site:contact.metaDescription") },
   };
 }
@@ -127,13 +129,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               {t("contact.infoTitle")}
             </h2>
             <dl className="mt-3 space-y-3 text-sm">
-              <div>
-                <dt className="flex items-center gap-2 font-medium text-slate-800">
-                  <MapPin aria-hidden="true" className="size-4 text-slate-500" />
-                  {t("contact.address")}
-                </dt>
-                <dd className="pl-6 text-slate-700">{t("contact.addressValue")}</dd>
-              </div>
+              {/* The platform's postal address from the settings; none shown when none is set. */}
+              {loaderData.address && (
+                <div>
+                  <dt className="flex items-center gap-2 font-medium text-slate-800">
+                    <MapPin aria-hidden="true" className="size-4 text-slate-500" />
+                    {t("contact.address")}
+                  </dt>
+                  <dd className="pl-6 text-slate-700">{loaderData.address}</dd>
+                </div>
+              )}
               {loaderData.email && (
                 <div>
                   <dt className="flex items-center gap-2 font-medium text-slate-800">

@@ -148,8 +148,9 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to={back}>{t("eventDetail.back")}</BackLink>
+      {/* On a phone the title, price and actions come first; beside the gallery on a wide screen. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+        <div className="order-2 lg:order-none">
           <Gallery title={title.text ?? e.title} image={e.imageUrl} pictures={loaderData.gallery ?? []} />
           <section className="mt-8" aria-labelledby="about-title">
             <h2 id="about-title" className="text-lg font-bold text-slate-900">
@@ -160,7 +161,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
           <EventPracticalInfo event={e} />
         </div>
 
-        <div className="space-y-6">
+        <div className="order-1 space-y-6 lg:order-none">
           <section className="card p-5">
             <div className="flex flex-wrap items-center gap-2">
               <span className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">

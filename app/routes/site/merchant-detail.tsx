@@ -143,6 +143,7 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
       )}
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {/* The heading names the table: one "Business hours" for a screen reader, not a caption besides. */}
         <section className="card p-5" aria-labelledby="hours-title">
           <h2 id="hours-title" className="flex items-center gap-2 text-lg font-bold text-slate-900">
             <Clock aria-hidden="true" className="size-5 text-brand-700" />
@@ -151,8 +152,7 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
           {m.openingHours.length === 0 ? (
             <p className="mt-3 text-sm text-slate-700">{t("merchantDetail.noHours")}</p>
           ) : (
-            <table className="mt-3 w-full text-sm">
-              <caption className="sr-only">{t("merchantDetail.hours")}</caption>
+            <table className="mt-3 w-full text-sm" aria-labelledby="hours-title">
               <tbody className="divide-y divide-slate-100">
                 {m.openingHours.map((h) => (
                   <tr key={h.day}>
@@ -258,10 +258,15 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
 
       {m.municipalitySlug && (
         <div className="mt-6 flex flex-wrap gap-2">
-          <Link to={`/promotions/${m.municipalitySlug}`} className="btn-secondary">
-            <Tag aria-hidden="true" className="size-4" />
-            {t("merchantDetail.seePromotions", { city })}
-          </Link>
+          {m.promotionCount > 0 && (
+            <Link
+              to={`/promotions/${m.municipalitySlug}?merchant=${encodeURIComponent(m.id)}`}
+              className="btn-secondary"
+            >
+              <Tag aria-hidden="true" className="size-4" />
+              {t("merchantDetail.seeOwnPromotions", { name: m.businessName })}
+            </Link>
+          )}
           <Link to={`/events/${m.municipalitySlug}`} className="btn-secondary">
             <CalendarDays aria-hidden="true" className="size-4" />
             {t("merchantDetail.seeEvents", { city })}

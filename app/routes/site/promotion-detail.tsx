@@ -125,8 +125,9 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to={back}>{t("promotionDetail.back")}</BackLink>
+      {/* On a phone the title, price and actions come first; beside the gallery on a wide screen. */}
       <div className="mt-4 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+        <div className="order-2 lg:order-none">
           <Gallery title={title.text ?? p.title} image={p.imageUrl} pictures={loaderData.gallery ?? []} />
           <section className="mt-8" aria-labelledby="desc-title">
             <h2 id="desc-title" className="sr-only">
@@ -149,7 +150,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
           <PromotionTagList tags={p.tags} />
         </div>
 
-        <div className="space-y-6">
+        <div className="order-1 space-y-6 lg:order-none">
           <section className="card p-5">
             <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
               {p.category && <span>{label(p.category)}</span>}
@@ -168,7 +169,14 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             />
             <RatingLine summary={loaderData.rating} className="mt-3" />
             <div className="mt-4">
-              <PriceLine price={p.price} originalPrice={p.originalPrice} discount={p.discount} size="lg" />
+              <PriceLine
+                price={p.price}
+                originalPrice={p.originalPrice}
+                discount={p.discount}
+                discountPercent={p.discountPercent}
+                discountAmountCents={p.discountAmountCents}
+                size="lg"
+              />
             </div>
             <dl className="mt-4 space-y-1 text-sm">
               <div className="flex flex-wrap items-center gap-2">

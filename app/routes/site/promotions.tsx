@@ -65,10 +65,13 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
   const filtered = !!(
     filters.category ||
     filters.tag ||
+    filters.merchant ||
     filters.q ||
     filters.expired ||
     (filters.sort !== "newest" && filters.sort !== "relevance")
   );
+  // One merchant's promotions (from the merchant's page): named by its first card.
+  const merchantName = filters.merchant ? (items[0]?.merchantName ?? null) : null;
   // "Best match" orders by the search's rank: offered only while searching.
   const sorts = PROMOTION_SORTS.filter((s) => s !== "relevance" || filters.q);
   const busy = useListLoading(`/promotions/${slug}`);
@@ -79,7 +82,13 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">
         {t("promotions.title", { city: municipality.name })}
       </h1>
-      <p className="mt-1 text-slate-700">{t("promotions.subtitle", { city: municipality.name })}</p>
+      <p className="mt-1 text-slate-700">
+        {filters.merchant
+          ? merchantName
+            ? t("promotions.ofMerchant", { name: merchantName })
+            : t("promotions.ofThisMerchant")
+          : t("promotions.subtitle", { city: municipality.name })}
+      </p>
       <p className="mt-2">
         <FeedLink kind="promotions" slug={slug} city={municipality.name} />
       </p>
@@ -88,13 +97,14 @@ export default function Promotions({ loaderData }: Route.ComponentProps) {
         method="get"
         role="search"
         // key: a "clear filters" navigation resets the uncontrolled fields
-        key={`${filters.category}|${filters.tag}|${filters.q}|${filters.sort}|${filters.expired}`}
+        key={`${filters.category}|${filters.tag}|${filters.merchant}|${filters.q}|${filters.sort}|${filters.expired}`}
         className="card mt-6 grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
         onChange={(e) => {
           const target = e.target as HTMLElement;
           if (target.tagName === "SELECT" || (target as HTMLInputElement).type === "checkbox") submit(e.currentTarget);
         }}
       >
+        {filters.merchant && <input type="hidden" name="merchant" value={filters.merchant} />}
         <div>
           <label htmlFor="promo-q" className="label">
             {t("promotions.searchLabel")}
