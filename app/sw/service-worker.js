@@ -5,7 +5,7 @@
  * - The build's files (scripts, styles, translations, icons) and the offline page in three languages are
  *   cached at install, so a page that was open keeps working and a visited page hydrates offline.
  * - Pages are always asked from the network first. Only the pages the server marks `X-Offline: keep` (a
- *   municipality home, a resident's own vouchers) are kept, the last of each kind, to be shown offline with a
+ *   municipality home, My vouchers, each voucher opened) are kept, the last of each kind, to be shown offline with a
  *   "saved on ..." notice. Nothing else a page contains is stored. A guest's kept pages are public pages.
  * - Signing out and deleting the account drop every kept page (what a signed-in page showed is personal).
  * - A new version waits until no page of the old one is open (no skipWaiting), so an open page never loses the
@@ -54,7 +54,8 @@ async function preferredLang() {
 async function keep(request, response) {
   const kind = response.headers.get("X-Offline-Kind") || "page";
   const cache = await caches.open(PAGES);
-  for (const old of await cache.keys()) {
+  // "each": every page of that sort is kept (a resident's vouchers); otherwise only the last one of its kind.
+  for (const old of kind === "each" ? [] : await cache.keys()) {
     const hit = await cache.match(old);
     if (hit && hit.headers.get("X-Offline-Kind") === kind) await cache.delete(old);
   }

@@ -116,6 +116,15 @@ test.describe("the installed app", () => {
     await page.goto(`${server.origin}/hasselt`);
     await controlled(page);
     await expect.poll(() => keptPages(page)).toEqual(["/hasselt"]);
+    // My vouchers and every voucher opened are kept too, to show at a counter with a weak signal.
+    await page.goto(`${server.origin}/my-vouchers`);
+    const voucherLinks = page.locator('main a[href^="/my-vouchers/"]');
+    expect(await voucherLinks.count()).toBeGreaterThan(0);
+    const voucherPath = (await voucherLinks.first().getAttribute("href")) as string;
+    await page.goto(`${server.origin}${voucherPath}`);
+    await expect
+      .poll(async () => (await keptPages(page)).sort())
+      .toEqual(["/hasselt", "/my-vouchers", voucherPath].sort());
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     // Notifications on this device: offered on the profile; this test browser has no push service to reach,
     // so turning it on ends in a clear message instead of a silent failure.

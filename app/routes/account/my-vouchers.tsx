@@ -14,6 +14,9 @@ import { messageKey } from "~/lib/i18n/keys";
 import { claimVoucher, listMyVouchers } from "~/modules/voucher/index.server";
 import type { Route } from "./+types/my-vouchers";
 
+/** The service worker keeps My vouchers on the resident's device, to open at a counter without a signal. */
+export const headers: Route.HeadersFunction = () => ({ "X-Offline": "keep", "X-Offline-Kind": "vouchers" });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   return {

@@ -12,6 +12,9 @@ import { useTranslation } from "~/lib/i18n/react";
 import { getMyVoucher } from "~/modules/voucher/index.server";
 import type { Route } from "./+types/voucher";
 
+/** The service worker keeps every voucher page the resident opened, to show at a counter with a weak signal. */
+export const headers: Route.HeadersFunction = () => ({ "X-Offline": "keep", "X-Offline-Kind": "each" });
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   try {
