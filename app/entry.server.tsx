@@ -41,7 +41,7 @@ export default function handleRequest(
   }
   // No page waits for data while rendering (no deferred data): the whole document is rendered, collected
   // into one buffer and sent in one piece, instead of dozens of small chunks each crossing a Node stream, a
-  // web stream and the HTTP response (issue #7: about a tenth of a render's CPU). Waiting for all of it
+  // web stream and the HTTP response (about a tenth of a render's CPU). Waiting for all of it
   // (onAllReady) also puts the content of <Suspense> boundaries in place instead of streaming it after the
   // shell; the boundaries are there to let the browser hydrate the page in parts (routes/site/layout.tsx).
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-/** The site map: SPEC §2's route table in one file. */
+/** The site map: docs/product.md's route table in one file. */
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { PANELS } from "./lib/http/panels";
 
@@ -9,19 +9,19 @@ const sections = (panel: keyof typeof PANELS) =>
 export default [
   route("healthz", "routes/api/healthz.ts"),
   route("logout", "routes/account/logout.ts"),
-  // A prepared data export (issue #19): JSON or HTML, for its subject or the administrator who asked.
+  // A prepared data export: JSON or HTML, for its subject or the administrator who asked.
   route("profile/export/:exportId/:format", "routes/account/export-download.ts"),
   route("profile/push", "routes/account/push.ts"),
-  // Machine-readable public data (issue #13): feeds per municipality and the versioned open-data API.
+  // Machine-readable public data: feeds per municipality and the versioned open-data API.
   route("feeds/:municipality/:file", "routes/api/feed.ts"),
   route("api/v1/:resource", "routes/api/v1.ts"),
-  // Views and clicks of promotion and event pages (issue #17): counted in memory, written in batches.
+  // Views and clicks of promotion and event pages: counted in memory, written in batches.
   route("api/beacon", "routes/api/beacon.ts"),
   // Reviews of a merchant: write, edit, delete, answer, flag (POST only; the merchant page shows them).
   route("reviews/:merchantId", "routes/api/reviews.ts"),
   // Development only (404 in production): every email template rendered.
   route("dev/mail", "routes/api/dev-mail.ts"),
-  // Uploaded images (issue #14): the upload of an image field, and every variant at its content address.
+  // Uploaded images: the upload of an image field, and every variant at its content address.
   route("media/upload", "routes/api/media-upload.ts"),
   route("media/:file", "routes/api/media.ts"),
   route("manifest.webmanifest", "routes/api/manifest.ts"),
@@ -64,7 +64,7 @@ export default [
 
   route("merchant", "routes/merchant/layout.tsx", [index("routes/merchant/index.ts"), ...sections("merchant")]),
 
-  // The admin pickers' JSON search (issue #17), outside the panel layout: a resource route.
+  // The admin pickers' JSON search, outside the panel layout: a resource route.
   route("admin/lookup/:kind", "routes/admin/lookup.ts"),
   // Marking an approved report resolved: a resource route of its own, posted by the reports screen's button.
   route("admin/reports/resolve", "routes/admin/report-resolve.ts"),

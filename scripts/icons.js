@@ -1,6 +1,6 @@
 // `npm run icons`: writes app/assets/icons.svg, one <symbol> per icon that app/components/icons.tsx declares,
 // from lucide-react's own icon data. Pages then draw an icon as <svg><use href="sprite#name"/></svg>: a few
-// dozen bytes of HTML instead of the icon's paths, and no icon code in the browser (issue #7).
+// dozen bytes of HTML instead of the icon's paths, and no icon code in the browser.
 //   node scripts/icons.js           write the sprite
 //   node scripts/icons.js --check   exit 1 when the committed sprite differs from what would be written
 import fs from "node:fs";

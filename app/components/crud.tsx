@@ -2,7 +2,7 @@
  * The one table + dialog pattern of the merchant and admin panels.
  *
  * - `useCrud()` keeps which dialog is open (add, edit a row, delete a row, or a custom intent) and a fetcher.
- * - `<CrudDialog>` posts its form with an `intent` field to the route's action and walks the SPEC §4 states:
+ * - `<CrudDialog>` posts its form with an `intent` field to the route's action and walks the documented states:
  *   idle -> submitting (Adding / Saving / Deleting) -> success (message, closes after 1.5 s; the list reloads
  *   because React Router revalidates the loaders after an action) or error (message + the server's).
  * - `<DataTable>` renders rows with a search box, server pagination, an error banner and an empty state.
@@ -96,7 +96,7 @@ export function CrudDialog({
     }
   }, [fetcher.state, fetcher.data]);
 
-  // SPEC §4: dialogs close 1.5 seconds after success; the result stays announced in the panel's live region.
+  // docs/product.md: dialogs close 1.5 seconds after success; the result stays announced in the panel's live region.
   useEffect(() => {
     if (!result?.ok) return;
     announce(t(messageKey(result.message), result.params ?? {}));
@@ -154,7 +154,7 @@ type DataTableProps<Row> = {
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row) => string;
-  /** SPEC §8 error banner, already translated. */
+  /** docs/product.md error banner, already translated. */
   error?: string | null;
   emptyMessage: string;
   /** Server pagination: total rows matching, page size, current page. */

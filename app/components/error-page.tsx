@@ -1,7 +1,7 @@
 import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 
-/** SPEC §8 404 page: '404', 'Page Not Found', the explanation and 'Go to Homepage'. */
+/** docs/product.md 404 page: '404', 'Page Not Found', the explanation and 'Go to Homepage'. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

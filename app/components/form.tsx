@@ -118,7 +118,7 @@ export type FormResult =
   | { ok: true; message: string; params?: Record<string, string> }
   | { ok: false; formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> };
 
-/** The texts of an action's answer: the SPEC §8 message with the module's {message}, and the field errors. */
+/** The texts of an action's answer: the documented message with the module's {message}, and the field errors. */
 export function useFormResult(result: FormResult | null | undefined) {
   const { t } = useTranslation();
   const failure = result && !result.ok ? result : null;

@@ -1,5 +1,5 @@
 /**
- * A part of the page that the browser hydrates on its own (issue #7). Nothing in it suspends: the server
+ * A part of the page that the browser hydrates on its own. Nothing in it suspends: the server
  * renders it in place (entry.server waits for the whole document), but React hydrates each Suspense boundary
  * in its own pass and commit, so a large page no longer hydrates in one long main-thread task, and a click
  * in a part not yet hydrated makes React hydrate that part first.

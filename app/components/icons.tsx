@@ -1,7 +1,7 @@
 /**
  * Icons (lucide's drawings) as references into one long-cached sprite, app/assets/icons.svg, generated from
  * lucide-react by `npm run icons`. Each icon renders `<svg class="icon"><use href="…#name"/></svg>`: a few dozen
- * bytes of HTML instead of its paths, and no icon code in the browser (issue #7); lucide's size, fill and stroke
+ * bytes of HTML instead of its paths, and no icon code in the browser; lucide's size, fill and stroke
  * are the `.icon` rule in app.css. Decorative by default (aria-hidden) unless given an aria-label or title.
  */
 import type { SVGProps } from "react";

@@ -1,5 +1,5 @@
 /**
- * The one image field of every form that has an image (issue #14): report photo, promotion and event image,
+ * The one image field of every form that has an image: report photo, promotion and event image,
  * merchant logo. Choosing a file (a form that asks for a photo also offers the camera on a phone) shows a preview at once and
  * uploads it to /media/upload with a progress bar; the answer's address goes into the posted field, so the
  * form itself stays a plain form. The address field remains as the alternative (and is all there is before

@@ -1,5 +1,5 @@
 /**
- * SPEC §1 client-side language detection, after hydration: query string, cookie, local storage, session
+ * docs/product.md client-side language detection, after hydration: query string, cookie, local storage, session
  * storage, browser languages, html tag; the result is cached in local storage. The server already rendered
  * with ?lng, the cookie or Accept-Language, so this only moves the page when the browser remembers another
  * choice (then the page is re-requested with ?lng so server and client agree).
@@ -16,7 +16,7 @@ function storage(kind: "localStorage" | "sessionStorage"): string | null {
   }
 }
 
-/** The first supported language found, in SPEC §1 order. */
+/** The first supported language found, in docs/product.md order. */
 function detectBrowserLocale(search: string): Locale | null {
   const candidates: (() => string | readonly string[] | null | undefined)[] = [
     () => new URLSearchParams(search).get("lng"),

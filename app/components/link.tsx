@@ -1,5 +1,5 @@
 /**
- * Links within the app (issue #7). React Router's `<Link>` runs about ten hooks per link (path resolution
+ * Links within the app. React Router's `<Link>` runs about ten hooks per link (path resolution
  * against the route matches, the click handler, prefetch state), on the server for every render and again in
  * the browser to hydrate: on a municipality home with sixty links that was about a tenth of a signed-in
  * render's CPU and a good part of hydration. Here a link is a plain `<a href>` and one click listener for the

@@ -1,5 +1,5 @@
 /**
- * A text of content written in one of three languages (issue #18): the reader's language when there is a
+ * A text of content written in one of three languages: the reader's language when there is a
  * translation, else the original with `lang` on its element (screen readers pronounce it right) and a small
  * "original in Dutch" label in the reader's language beside it.
  */

@@ -2,7 +2,7 @@ import { LogOut } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { useFetcher } from "react-router";
 
-/** SPEC shared header: a click sets an in-progress state and further clicks are ignored. */
+/** docs/product.md shared header: a click sets an in-progress state and further clicks are ignored. */
 export function LogoutButton({ className, compact }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher();

@@ -1,5 +1,5 @@
 /**
- * SPEC panel shell: a left sidebar with the menu of the user's role, collapsible on small screens, a
+ * docs/product.md panel shell: a left sidebar with the menu of the user's role, collapsible on small screens, a
  * header link to the role's dashboard and a logout button with a busy state.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * An image that may be an upload (issue #14). An uploaded image (`/media/<hash>-<width>.<ext>`) is served as
+ * An image that may be an upload. An uploaded image (`/media/<hash>-<width>.<ext>`) is served as
  * AVIF or WebP with a JPEG fallback, at the width the layout needs (srcset + sizes); any other address (an
  * https image, a demo placeholder) is a plain <img>. Width and height are always set (the box is reserved,
  * no layout shift) and the image is lazy unless it is the page's largest, above the fold (`priority`).

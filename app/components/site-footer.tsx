@@ -7,7 +7,7 @@ import { Link } from "~/components/link";
 import { useRootData } from "~/lib/use-root-data";
 
 /**
- * SPEC footer newsletter, made real (issue #13): the address is required, the municipality is the one whose
+ * docs/product.md footer newsletter, made real: the address is required, the municipality is the one whose
  * weekly digest it wants (the reader's own town by default, else the page's). The server mails a confirmation
  * link (double opt-in); the success message says to check the inbox and stays until dismissed.
  */

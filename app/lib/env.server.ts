@@ -59,7 +59,7 @@ const schema = z.object({
   CACHE_TTL: z.coerce.number().min(0, "must be 0 or more seconds").default(5),
   /** Background work (app/lib/jobs/jobs.server.ts, app/lib/mail/mail.server.ts). */
   JOBS_WORKER: bool(true),
-  /** Views and clicks (issue #17) are counted in memory and written in one batch this often. */
+  /** Views and clicks are counted in memory and written in one batch this often. */
   METRICS_FLUSH_MS: z.coerce.number().int().min(100, "must be at least 100 ms").max(60_000).default(5000),
   JOBS_POLL_MS: z.coerce.number().int().min(50, "must be at least 50 ms").default(1000),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
@@ -69,13 +69,13 @@ const schema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().min(0).default(30),
   MAIL_CLAIM_SECONDS: z.coerce.number().int().min(1).default(120),
   /**
-   * Privacy (issue #19): audit entries and expired sessions holding an IP address or an email address are
+   * Privacy: audit entries and expired sessions holding an IP address or an email address are
    * reduced or deleted after this many days by the daily retention job.
    */
   RETENTION_DAYS: z.coerce.number().int().min(1, "must be at least 1 day").max(3650).default(180),
   /** How long a prepared data export can be downloaded. */
   EXPORT_TTL_DAYS: z.coerce.number().int().min(1).max(30).default(7),
-  /** Uploaded images (issue #14): in the database ("db", the default) or in MEDIA_DIR ("dir"). */
+  /** Uploaded images: in the database ("db", the default) or in MEDIA_DIR ("dir"). */
   MEDIA_STORAGE: z.enum(["db", "dir"]).default("db"),
   MEDIA_DIR: z.string().default("./data-media"),
   /**

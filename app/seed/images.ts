@@ -1,5 +1,5 @@
 /**
- * Demo pictures (issue #14): a handful of images drawn with sharp at seed time and put through the real
+ * Demo pictures: a handful of images drawn with sharp at seed time and put through the real
  * upload pipeline (decode, strip, resize, AVIF/WebP/JPEG), so the demo site serves uploaded images, not
  * placeholder SVGs, and its Lighthouse numbers are real. Each row gets its own media row (its own address,
  * deleted with it); the few distinct pictures are processed once and their variants shared as bytes.

@@ -1,5 +1,5 @@
 /**
- * Demo municipalities whose names are not their slugs (issue #17): accents, apostrophes, hyphens and
+ * Demo municipalities whose names are not their slugs: accents, apostrophes, hyphens and
  * spaces, as real Belgian and Dutch names are ("Liège" at /liege, "'s-Hertogenbosch" at /s-hertogenbosch).
  * Each is active with three merchants and two promotions each, written in the town's language (Dutch or
  * French) so the demo and the tests exercise the landing search and the language-aware search ("café",

@@ -1,5 +1,5 @@
 /**
- * Demo content in three languages (issue #18), applied after demo.ts has written its rows (which are written in
+ * Demo content in three languages, applied after demo.ts has written its rows (which are written in
  * English). Some rows get all three languages, one is rewritten with Dutch as its original, one merchant writes
  * in French; every other row stays in one language, so the "original in English" fallback shows in the demo.
  * Brussel is Dutch with its French and English names, so /bruxelles and /brussels reach it.

@@ -3,7 +3,7 @@
  *
  * Our own adapter instead of @react-router/express, for one reason: the URL React Router sees is built from
  * PUBLIC_URL (or, on a developer's machine without it, the Host the request came to), never from
- * X-Forwarded-Host or X-Forwarded-Proto (issue #12: a forged header put evil.example into cached pages).
+ * X-Forwarded-Host or X-Forwarded-Proto (a forged header once put evil.example into cached pages).
  */
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";

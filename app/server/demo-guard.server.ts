@@ -1,5 +1,5 @@
 /**
- * The demo rule (issue #12, docs/decisions/0008): accounts whose passwords are published (the README's demo
+ * The demo rule (docs/decisions/0008): accounts whose passwords are published (the README's demo
  * table, the seed's shared neighbour password) are never served to other machines. At start, when the server
  * can be reached from elsewhere, every demo account whose published password still works stops the start
  * with a message saying what to change. An operator who changed those passwords, or removed the accounts,

@@ -47,7 +47,7 @@ const BODY_LIMIT = 1024 * 1024;
 const ALLOWED_METHODS = ["GET", "HEAD", "POST", "OPTIONS"];
 const STATE_CHANGING = new Set(["POST"]);
 /**
- * Slow clients (issue #12): the whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS and
+ * Slow clients: the whole request (headers and body) must arrive within REQUEST_TIMEOUT_MS and
  * the headers within HEADERS_TIMEOUT_MS; an idle keep-alive connection is closed after KEEP_ALIVE_MS.
  */
 const TIMEOUTS = { requestMs: 30_000, headersMs: 10_000, keepAliveMs: 5_000, idleSocketMs: 60_000 };
@@ -146,7 +146,7 @@ function allowedMethods(req: Request, res: Response, next: NextFunction) {
 
 /**
  * Oversized bodies are refused before anything reads them; a body without a length is refused too. The image
- * upload (issue #14) alone may send up to MEDIA_LIMITS.maxBodyBytes, and its parser counts the bytes again.
+ * upload alone may send up to MEDIA_LIMITS.maxBodyBytes, and its parser counts the bytes again.
  */
 function bodyLimit(req: Request, res: Response, next: NextFunction) {
   const hasBody = req.headers["transfer-encoding"] !== undefined || req.headers["content-length"] !== undefined;
@@ -252,7 +252,7 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(requestLog);
   app.use(hostCheck);
   app.use(urlControlChars);
-  // CORS preflight of the open-data API and the feeds (issue #13), before the generic OPTIONS answer.
+  // CORS preflight of the open-data API and the feeds, before the generic OPTIONS answer.
   app.use(corsPreflightMiddleware());
   app.use(allowedMethods);
   app.use(
@@ -265,7 +265,7 @@ function createHttpApp(options: StartOptions): express.Express {
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              // blob: the image field's preview of a chosen file before it is uploaded (issue #14).
+              // blob: the image field's preview of a chosen file before it is uploaded.
               imgSrc: ["'self'", "data:", "blob:", "https:"],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],

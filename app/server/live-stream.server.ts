@@ -1,5 +1,5 @@
 /**
- * The municipality home's live stream (issue #15): `GET /live/:municipality`, Server-Sent Events.
+ * The municipality home's live stream: `GET /live/:municipality`, Server-Sent Events.
  *
  * Every new resident, merchant, promotion and event of the municipality (and, for signed-in readers, every
  * report approved there) is a row of `live_events` (migration 0011: triggers, in commit order); its id is the

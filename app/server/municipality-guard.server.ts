@@ -4,9 +4,9 @@ import { localized } from "~/lib/i18n/localized";
 import { findActiveMunicipality } from "~/modules/municipality/index.server";
 
 /**
- * SPEC: an unknown or inactive municipality redirects to /404. A municipality reached by one of its other
+ * docs/product.md: an unknown or inactive municipality redirects to /404. A municipality reached by one of its other
  * names (/bruxelles, /promotions/bruxelles/…) is sent to the same address with its canonical slug (301),
- * so each place has one address (issue #18, decision 0013). With the request, `name` is the name in the
+ * so each place has one address (decision 0013). With the request, `name` is the name in the
  * reader's language (Bruxelles for a French reader) and `nameLang` its language.
  */
 export async function requireActiveMunicipality(slug: string | undefined, request?: Request) {

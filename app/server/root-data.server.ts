@@ -31,7 +31,7 @@ export async function rootData(context: AppLoadContext) {
       municipalitySlug = await findMunicipalitySlugById(actor.municipalityId).catch(() => null);
     }
     user = { id: actor.id, name: actor.name, email: actor.email, role: actor.role, municipalitySlug };
-    // A signed-in user switched language: their mail goes out in it from now on (issue #13).
+    // A signed-in user switched language: their mail goes out in it from now on.
     if (context.localeChosen) {
       await rememberLocale(actor.id, context.locale).catch((err) => log("warn", "language not remembered", { err }));
     }

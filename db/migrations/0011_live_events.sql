@@ -1,4 +1,4 @@
--- Live events (issue #15): one row per new item of a municipality's live stream, in commit order, so a
+-- Live events: one row per new item of a municipality's live stream, in commit order, so a
 -- reader that reconnects with Last-Event-ID gets exactly what it missed. Filled by triggers, whatever code
 -- path inserts the rows; only rows created in the last hour count (bulk imports of history are not "live").
 -- The transaction-level advisory lock makes ids commit in the order they were taken.

@@ -1,4 +1,4 @@
--- Search that understands Dutch, French and English (issue #17, decision record 0012).
+-- Search that understands Dutch, French and English (decision record 0012).
 -- unaccent and pg_trgm are contrib extensions; PGlite loads them as modules (app/lib/db.server.ts).
 CREATE EXTENSION IF NOT EXISTS unaccent;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -1,8 +1,8 @@
--- Issue #17 (item 2): the admin pickers search users and merchants by name or e-mail (ILIKE '%q%'),
+-- (item 2): the admin pickers search users and merchants by name or e-mail (ILIKE '%q%'),
 -- served by trigram indexes (pg_trgm, migration 0003; merchants' name and e-mail are indexed by 0003 and 0012).
 CREATE INDEX IF NOT EXISTS "users_name_trgm_idx" ON "users" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "users_email_trgm_idx" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
--- Issue #17 (item 4): views and clicks per promotion or event per day (Brussels calendar). No personal data:
+-- (item 4): views and clicks per promotion or event per day (Brussels calendar). No personal data:
 -- an entity, a day, a kind and a count. Exactly one of promotion_id and event_id is set; rows go with their
 -- promotion or event (cascade). Written only in batches by the app's in-memory counter (upserts).
 CREATE TABLE "daily_metrics" (

@@ -1,4 +1,4 @@
--- Issue #18: content in three languages. The existing text columns keep the ORIGINAL text; `original_locale`
+-- Content in three languages. The existing text columns keep the ORIGINAL text; `original_locale`
 -- says which language that is, and `translations` holds the other languages as
 -- {"fr": {"title": "...", "description": "..."}, "nl": {...}} (decision record 0013).
 -- Existing rows get their language from a small word-count heuristic over their text (en/nl/fr function words);
@@ -54,5 +54,5 @@ ALTER TABLE "events" ADD CONSTRAINT "events_original_locale_check" CHECK (origin
 ALTER TABLE "events" ADD CONSTRAINT "events_translations_check" CHECK (jsonb_typeof(translations) = 'object');--> statement-breakpoint
 ALTER TABLE "merchants" ADD CONSTRAINT "merchants_original_locale_check" CHECK (original_locale in ('en', 'nl', 'fr'));--> statement-breakpoint
 ALTER TABLE "merchants" ADD CONSTRAINT "merchants_translations_check" CHECK (jsonb_typeof(translations) = 'object');--> statement-breakpoint
--- The search (ILIKE, issue #18 item 4) looks for its words in the translated titles and descriptions too.
+-- The search (ILIKE) looks for its words in the translated titles and descriptions too.
 CREATE INDEX "promotions_translations_trgm_idx" ON "promotions" USING gin ((coalesce("translations"->'en'->>'title', '') || ' ' || coalesce("translations"->'en'->>'description', '') || ' ' || coalesce("translations"->'nl'->>'title', '') || ' ' || coalesce("translations"->'nl'->>'description', '') || ' ' || coalesce("translations"->'fr'->>'title', '') || ' ' || coalesce("translations"->'fr'->>'description', '')) gin_trgm_ops);

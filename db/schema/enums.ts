@@ -1,4 +1,4 @@
-/** Enumerations of SPEC §3. Shared by the database schema, the Zod schemas and the UI. */
+/** Enumerations of docs/product.md. Shared by the database schema, the Zod schemas and the UI. */
 export const ROLES = ["user", "merchant", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -99,6 +99,6 @@ export const CATEGORIES = [...new Set([...PROMOTION_CATEGORIES, ...EVENT_CATEGOR
 )[];
 export type Category = PromotionCategory | EventCategory;
 
-/** What a visitor did on a promotion or an event page (issue #17): a detail view or a click. */
+/** What a visitor did on a promotion or an event page: a detail view or a click. */
 export const METRIC_KINDS = ["view", "call", "directions", "website", "share"] as const;
 export type MetricKind = (typeof METRIC_KINDS)[number];

@@ -1,5 +1,5 @@
 /**
- * The whole data model (SPEC §3). Auth tables (users, sessions, accounts, verifications) follow
+ * The whole data model. Auth tables (users, sessions, accounts, verifications) follow
  * better-auth's field names; the rest are ours. Enumerations are enforced with check constraints so the
  * same SQL runs on PGlite and PostgreSQL 15.
  */
@@ -48,7 +48,7 @@ const searchVector = (expression: string) => tsvector("search_vector").generated
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 
 /**
- * Content in three languages (issue #18, decision 0013): the row's text columns hold the ORIGINAL text,
+ * Content in three languages (decision 0013): the row's text columns hold the ORIGINAL text,
  * `original_locale` says which language that is, and `translations` holds the other languages,
  * `{"fr": {"title": "..."}, "nl": {...}}`. Read through app/lib/i18n/localized.ts.
  */
@@ -120,7 +120,7 @@ export const users = pgTable(
     index("users_municipality_created_idx").on(t.municipalityId, t.createdAt),
     index("users_created_idx").on(t.createdAt),
     index("users_role_created_idx").on(t.role, t.createdAt),
-    // The admin pickers (issue #17): "contains" search by name or e-mail (pg_trgm).
+    // The admin pickers: "contains" search by name or e-mail (pg_trgm).
     index("users_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
     index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
     check("users_role_check", inList("role", ROLES)),
@@ -144,7 +144,7 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex("sessions_token_key").on(t.token),
     index("sessions_user_idx").on(t.userId),
-    // Retention: expired sessions (with their IP address) are deleted daily (issue #19).
+    // Retention: expired sessions (with their IP address) are deleted daily.
     index("sessions_expires_idx").on(t.expiresAt),
   ],
 );
@@ -479,7 +479,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index("contact_messages_created_idx").on(t.createdAt),
-    // Export and erasure of one person's messages (issue #19).
+    // Export and erasure of one person's messages.
     index("contact_messages_user_idx").on(t.userId),
     index("contact_messages_email_idx").on(t.email),
   ],
@@ -514,7 +514,7 @@ export const mailOutbox = pgTable(
     index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index("mail_outbox_claimed_idx").on(t.claimedUntil).where(sql`status = 'sending'`),
     uniqueIndex("mail_outbox_dedupe_key").on(t.dedupeKey),
-    // Erasure: every mail to a deleted account's address (issue #19).
+    // Erasure: every mail to a deleted account's address.
     index("mail_outbox_to_idx").on(t.to),
     check("mail_outbox_status_check", sql`status in ('pending', 'sending', 'sent', 'failed')`),
   ],
@@ -535,7 +535,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
- * Failed sign-ins per account (issue #12): the key is a keyed hash of the email address (no address stored),
+ * Failed sign-ins per account: the key is a keyed hash of the email address (no address stored),
  * so rotating client addresses does not reset the count; each failure beyond the free ones locks the account
  * out for a delay that doubles. Cleared by a successful sign-in; forgotten a day after the last failure.
  */
@@ -563,7 +563,7 @@ export const newsletterConfirmLimits = pgTable(
 
 /**
  * Exact row counts of the large tables, kept by statement-level triggers (migration 0002), so an admin list
- * without a search shows its total without counting every row (issue #7: costs flat as data grows).
+ * without a search shows its total without counting every row (costs stay flat as data grows).
  */
 export const rowCounts = pgTable("row_counts", {
   tableName: text("table_name").primaryKey(),
@@ -617,7 +617,7 @@ export const jobs = pgTable(
 );
 
 /**
- * A resident following a municipality (issue #13): urgent reports as they are approved and/or a weekly digest.
+ * A resident following a municipality: urgent reports as they are approved and/or a weekly digest.
  * Deleted with the account or the municipality.
  */
 export const municipalityFollows = pgTable(
@@ -665,7 +665,7 @@ export const newsletterSubscriptions = pgTable(
     uniqueIndex("newsletter_subscriptions_email_municipality_key").on(t.email, t.municipalityId),
     index("newsletter_subscriptions_confirmed_idx").on(t.municipalityId, t.id).where(sql`status = 'confirmed'`),
     index("newsletter_subscriptions_user_idx").on(t.userId),
-    // Retention: unconfirmed addresses are deleted after 7 days (issue #19).
+    // Retention: unconfirmed addresses are deleted after 7 days.
     index("newsletter_subscriptions_pending_created_idx").on(t.createdAt).where(sql`status = 'pending'`),
     check("newsletter_subscriptions_status_check", sql`status in ('pending', 'confirmed')`),
     check("newsletter_subscriptions_locale_check", sql`locale in ('en', 'nl', 'fr')`),
@@ -729,7 +729,7 @@ export const galleryImages = pgTable(
 );
 
 /**
- * An uploaded image (issue #14): decoded, stripped and re-encoded by sharp, served at
+ * An uploaded image: decoded, stripped and re-encoded by sharp, served at
  * /media/<hash>-<width>.<ext>. It belongs to its owner (deleted with the account) and to at most one row
  * (a promotion, an event, a merchant's logo or a report: deleted with it). A row with no target is a fresh
  * upload not yet saved with its form; those are swept after a day.
@@ -796,7 +796,7 @@ export const mediaVariants = pgTable(
 );
 
 /**
- * The live stream's events (issue #15, migration 0011): one row per new resident, merchant, promotion or
+ * The live stream's events (migration 0011): one row per new resident, merchant, promotion or
  * event, and per report approved, of a municipality, in commit order. Written by triggers only; the id is the
  * SSE event id a reader resumes from.
  */
@@ -818,7 +818,7 @@ export const liveEvents = pgTable(
 );
 
 /**
- * A download of everything the platform holds about one user (issue #19, GDPR articles 15 and 20): built by a
+ * A download of everything the platform holds about one user (GDPR articles 15 and 20): built by a
  * background job (`privacy.export`), downloadable by that user (and by the administrator who requested it)
  * until `expires_at`, then deleted by the daily retention job. Deleted with the account.
  */

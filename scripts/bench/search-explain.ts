@@ -1,5 +1,5 @@
 /**
- * EXPLAIN ANALYZE of the searches exactly as the app sends them (issue #17), on the large dataset in
+ * EXPLAIN ANALYZE of the searches exactly as the app sends them, on the large dataset in
  * PostgreSQL (scripts/bench/search-dataset.js), and the query time of the promotions search against the list.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/h17_large npx vite-node -c vitest.config.ts \

@@ -1,4 +1,4 @@
-// Two app processes on one PostgreSQL database (issue #15): what one writes, the other serves at once.
+// Two app processes on one PostgreSQL database: what one writes, the other serves at once.
 //   1. caches: a guest page and a signed-in page cached on B; a merchant edits on A; B's very next answers
 //      show the edit (guest page cache, shared data cache);
 //   2. live events: a reader holds B's live stream open; a merchant adds a promotion on A; the stream

@@ -1,5 +1,5 @@
 /**
- * The admin pickers (issue #17): the subscription's user is found by typing part of the e-mail and chosen with
+ * The admin pickers: the subscription's user is found by typing part of the e-mail and chosen with
  * the keyboard only; editing shows the current value; the merchant picker of promotions works the same way.
  */
 import { expect, test } from "./fixtures";

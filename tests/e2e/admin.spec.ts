@@ -29,7 +29,7 @@ async function freshPage(browser: Browser) {
   return gotoWaitsForHydration(await context.newPage());
 }
 
-/** A dialog shows its success message, then closes by itself (SPEC: 1.5 s). */
+/** A dialog shows its success message, then closes by itself. */
 async function expectDialogSuccess(page: Page, message: string) {
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(message)).toBeVisible();
@@ -55,7 +55,7 @@ test.describe("admin panel", () => {
     await expect(page.getByTestId("stat-totalUsers")).not.toContainText("...");
     // The demo's active subscriptions this month: Premium €49 + Enterprise €149 + Free €0 (seed/gallery.ts).
     await expect(page.getByTestId("stat-revenue")).toContainText("€198.00");
-    // Issue #17: a real count (views and clicks plus logged actions today), no longer the spec's fixed 89.
+    // A real count (views and clicks plus logged actions today), no longer the spec's fixed 89.
     await expect(page.getByTestId("stat-activities")).toContainText(/logged actions/);
     await expect(page.getByTestId("stat-activities")).not.toContainText("...");
     const recent = page.getByRole("region", { name: "Recent activities" });

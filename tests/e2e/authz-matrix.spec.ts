@@ -61,7 +61,7 @@ const adminOnlyPost = (): Record<Actor, Post> => ({
 const MATRIX: Record<string, Row> = {
   "routes/api/healthz": { url: "/healthz", get: "ok", post: "none" },
   "routes/account/logout": { url: "/logout", get: "home", post: "redirect-ok" },
-  // Issue #13: feeds and the open-data API are public and read-only; the mail preview exists in development only.
+  // Feeds and the open-data API are public and read-only; the mail preview exists in development only.
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
   // The installed app's manifest and the offline page are public and hold nothing personal.
@@ -70,12 +70,12 @@ const MATRIX: Record<string, Row> = {
   // A resident's push devices: signed in only; a subscription that is not valid is a 400.
   "routes/account/push": { url: "/profile/push", get: signedIn("login", "ok"), post: signedIn("login", "handled") },
   "routes/api/dev-mail": { url: "/dev/mail", get: "notfound", post: "none" },
-  // Issue #17: the view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
+  // The view and click beacon takes POST only; a malformed beacon is a 400 for everyone.
   "routes/api/beacon": { url: "/api/beacon", get: "none", post: "handled" },
   // Reviews: POST only; a guest is sent to sign in, a signed-in account's action answers (a review of an unknown
   // merchant is a 404). Who may answer, edit or moderate is the review module's policy (integration tests).
   "routes/api/reviews": { url: "/reviews/no-such-merchant", get: "none", post: signedIn("login", "handled") },
-  // Issue #14: uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
+  // Uploads take a signed-in user's multipart body (a guest's is refused with 401, a form is a 400);
   // an image address that names nothing is a 404 for everyone (pending report photos: tests/e2e/media.spec.ts).
   "routes/api/media-upload": { url: "/media/upload", get: "notfound", post: "handled" },
   "routes/api/media": { url: `/media/${"0".repeat(32)}-640.webp`, get: "notfound", post: "none" },
@@ -112,7 +112,7 @@ const MATRIX: Record<string, Row> = {
   "routes/account/login": { url: "/login", get: signedIn("ok", "home"), post: signedIn("handled", "home") },
   "routes/account/register": { url: "/register", get: signedIn("ok", "home"), post: signedIn("handled", "home") },
   "routes/account/profile": { url: "/profile", get: signedIn("login", "ok"), post: signedIn("login", "handled") },
-  // Issue #19: a data export is downloaded by its subject (or the admin who asked for it); anyone else, and an
+  // A data export is downloaded by its subject (or the admin who asked for it); anyone else, and an
   // unknown id, get a 404. The page after deleting one's account is public. No actions.
   "routes/account/export-download": {
     url: "/profile/export/00000000-0000-4000-8000-000000000000/json",
@@ -174,12 +174,12 @@ const MATRIX: Record<string, Row> = {
   // Redeeming a voucher at the counter: merchants only; a posted code that is not one of theirs is a 400.
   "routes/merchant/redeem": { url: "/merchant/redeem", get: merchantOnly(), post: merchantOnlyPost() },
   "routes/admin/layout": { url: "/admin/users", get: adminOnly(), post: "skip" },
-  // Issue #17: the pickers' JSON search, admin only; it has no action (405 for everyone).
+  // The pickers' JSON search, admin only; it has no action (405 for everyone).
   "routes/admin/lookup": { url: "/admin/lookup/users", get: adminOnly(), post: "none" },
   // Marking a report resolved takes POST only; an administrator's post without a report id is a 4xx.
   "routes/admin/report-resolve": { url: "/admin/reports/resolve", get: "none", post: adminOnlyPost() },
   "routes/admin/index": { url: "/admin", get: signedIn("login", "home"), post: "none" },
-  // Issue #19: a user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
+  // A user's privacy requests (export, delete on request); an unknown user is a 404 for the admin.
   "routes/admin/user-privacy": {
     url: "/admin/users/00000000-0000-4000-8000-000000000000/privacy",
     get: { ...adminOnly(), admin: "notfound" },
@@ -320,7 +320,7 @@ for (const actor of ACTORS) {
 }
 
 /**
- * The live stream (issue #15) is an Express route in front of React Router (app/server/live-stream.server.ts),
+ * The live stream is an Express route in front of React Router (app/server/live-stream.server.ts),
  * not in app/routes.ts: its row is here. Everyone may read a municipality's stream (approved reports are sent
  * to signed-in readers only); nothing can be posted to it.
  */

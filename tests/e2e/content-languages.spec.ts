@@ -1,5 +1,5 @@
 /**
- * Content in three languages (issue #18): a merchant writes a promotion in Dutch and adds a French title; a
+ * Content in three languages: a merchant writes a promotion in Dutch and adds a French title; a
  * French reader sees the French title, an English reader the Dutch original labelled as such (lang="nl");
  * /bruxelles and /brussel reach one municipality. Axe stays clean with the new lang attributes.
  */

@@ -182,7 +182,7 @@ test("register, log in, edit the profile and log out", async ({ page }) => {
   await page.getByLabel("New password", { exact: true }).fill("abc");
   await page.getByLabel("Confirm new password").fill("abc");
   await page.getByRole("button", { name: "Save changes" }).click();
-  // One password rule everywhere, stated by one message (issue #12).
+  // One password rule everywhere, stated by one message.
   await expect(page.getByRole("alert")).toHaveText("Password must be at least 8 characters long.");
   await page.getByLabel("Name").fill("Sanne Claes");
   await page.getByLabel("New password", { exact: true }).fill("");

@@ -1,5 +1,5 @@
 /**
- * Pushed live updates across processes (issue #15): two app processes on one PostgreSQL database; a reader
+ * Pushed live updates across processes: two app processes on one PostgreSQL database; a reader
  * holds the municipality home open on one (in Dutch) while a merchant adds a promotion through the other, and
  * the live scroller shows it, in Dutch, within 2 seconds. Without JavaScript the server-rendered list stays.
  * Skipped when PostgreSQL is not reachable outside CI (in CI it must be).

@@ -1,6 +1,6 @@
 /**
  * The outbox never loses nor repeats a message when the process dies between claiming it and the SMTP
- * server's answer (issue #13): a real server process is killed with SIGKILL while its messages sit in the
+ * server's answer: a real server process is killed with SIGKILL while its messages sit in the
  * relay's DATA phase (the relay holds its answer), then started again on the same embedded database.
  */
 import { type ChildProcess, spawn } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Photos (issue #14), from the outside: a resident files a report with a phone photo carrying GPS EXIF;
+ * Photos, from the outside: a resident files a report with a phone photo carrying GPS EXIF;
  * until approval its address is a 404 to everyone but the reporter and administrators; afterwards it is
  * public, AVIF or WebP, without metadata and cached for a year. A merchant replaces a promotion's image by
  * upload (the old one is gone). Every bad file gets its message and stores nothing.

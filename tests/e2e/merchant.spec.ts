@@ -16,7 +16,7 @@ async function signIn(page: Page) {
 /** The table row of a title, once the list has reloaded. */
 const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });
 
-/** A dialog shows its success message, then closes by itself (SPEC: 1.5 s). */
+/** A dialog shows its success message, then closes by itself. */
 async function expectDialogSuccess(page: Page, message: string) {
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText(message)).toBeVisible();
@@ -27,7 +27,7 @@ test.describe("merchant panel", () => {
   test("dashboard: welcome, figures, quick links, recent activity; accessible", async ({ page }) => {
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
-    // Issue #17: real counts (tests/e2e/metrics.spec.ts) instead of the spec's "Total Clicks (Mock) 1234".
+    // Real counts (tests/e2e/metrics.spec.ts) instead of the spec's "Total Clicks (Mock) 1234".
     await expect(page.getByText("Total clicks", { exact: true })).toBeVisible();
     await expect(page.getByTestId("stat-clicks")).toHaveText(/^\d[\d,]*$/);
     await expect(page.getByRole("heading", { name: "Recent activity" })).toBeVisible();
@@ -47,7 +47,7 @@ test.describe("merchant panel", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My promotions" })).toBeVisible();
     await expectAccessible(page);
 
-    // Required fields: the SPEC message, and nothing is added.
+    // Required fields: the documented message, and nothing is added.
     await page.getByRole("button", { name: "Add promotion" }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: "Add promotion" })).toBeVisible();
@@ -189,7 +189,7 @@ test.describe("merchant panel", () => {
     await expect(page.getByText("Profile updated successfully!")).toBeVisible();
     await expect(page.getByLabel("Wednesday")).toHaveValue(hours);
 
-    // Required field: the SPEC message.
+    // Required field: the documented message.
     await page.getByLabel("Business name").fill("");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByRole("alert").first()).toContainText("Please fill in all required fields");

@@ -1,5 +1,5 @@
 /**
- * Real numbers for merchants (issue #17): a resident opens one of the demo merchant's promotions and clicks
+ * Real numbers for merchants: a resident opens one of the demo merchant's promotions and clicks
  * "Call merchant" and its website; within a few seconds the merchant's dashboard shows that view and those
  * clicks. The merchant's own visit does not count.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #13 from outside, as residents and an administrator use it: a report rejected with a reason shows on
+ * from outside, as residents and an administrator use it: a report rejected with a reason shows on
  * My reports and arrives by mail; a follower gets the urgent alert and unsubscribes without signing in; the
  * footer newsletter confirms by mail; feeds, the open-data API and the JSON-LD of detail pages parse.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue #19 from outside: a resident with a report, its photo and a follow downloads their data and finds each;
+ * from outside: a resident with a report, its photo and a follow downloads their data and finds each;
  * nobody else can download it; they delete their account, get the confirmation mail, can no longer sign in,
  * and their approved report shows "Anonymous". An administrator exports and deletes another account on request.
  */
@@ -31,7 +31,7 @@ async function register(page: Page, name: string, email: string) {
   await expect(page.getByRole("heading", { name: "Registration complete" })).toBeVisible();
 }
 
-/** Files a report with a photo (issue #14) and has the administrator approve it; returns the photo's address. */
+/** Files a report with a photo and has the administrator approve it; returns the photo's address. */
 async function fileAndApprove(resident: Page, admin: Page, text: string): Promise<string> {
   await resident.goto("/report/hasselt?lng=en");
   await resident.getByRole("radio", { name: "Infrastructure issue" }).check({ force: true });

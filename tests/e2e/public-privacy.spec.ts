@@ -1,5 +1,5 @@
 /**
- * A public page carries no email address of an account, ever (issue #12): every public page a guest can
+ * A public page carries no email address of an account, ever: every public page a guest can
  * reach, and its `.data` answer (public too), is scanned for the addresses of the demo's accounts and of the
  * accounts the tests create. Business contact addresses (a merchant's public email) are not accounts.
  */

@@ -59,7 +59,7 @@ test.describe("landing", () => {
 
   test("quick buttons lead to brussel, zonhoven and hasselt", async ({ page }) => {
     await page.goto("/?lng=fr");
-    // A French reader sees Brussel under its French name (issue #18); the address stays the canonical slug.
+    // A French reader sees Brussel under its French name; the address stays the canonical slug.
     for (const [name, path] of [
       ["Bruxelles", "/brussel"],
       ["Zonhoven", "/zonhoven"],
@@ -193,7 +193,7 @@ test.describe("municipality home", () => {
 });
 
 test.describe("promotions", () => {
-  test("filter, search, sort and clear live in the URL; the empty state has the SPEC text (nl, en)", async ({
+  test("filter, search, sort and clear live in the URL; the empty state has the documented text (nl, en)", async ({
     page,
   }) => {
     await page.goto("/promotions/hasselt?lng=nl");
@@ -228,7 +228,7 @@ test.describe("promotions", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sunday breakfast box for two");
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
       "content",
-      // The demo's pictures are uploads (issue #14): the largest JPEG, an absolute address.
+      // The demo's pictures are uploads: the largest JPEG, an absolute address.
       /^http.*\/media\/[0-9a-f]{32}-1280\.jpg$/,
     );
     await expect(page.getByText(/^Ends in \d+ days?$/).first()).toBeVisible();
@@ -308,7 +308,7 @@ test.describe("events", () => {
   }) => {
     await page.goto("/events/hasselt?lng=nl");
     await page.getByRole("link", { name: /Bread baking workshop/ }).click();
-    // Written in English only: a Dutch reader gets the original, marked as English and labelled (issue #18).
+    // Written in English only: a Dutch reader gets the original, marked as English and labelled.
     const title = page.getByRole("heading", { level: 1 });
     await expect(title.locator('[lang="en"]')).toHaveText("Bread baking workshop");
     await expect(title).toContainText("origineel in het Engels");
@@ -452,7 +452,7 @@ test.describe("static pages and contact", () => {
     await expectAccessible(page);
     await page.goto("/privacy-policy?lng=fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Politique de confidentialité");
-    // Issue #19: the periods the retention job really applies.
+    // The periods the retention job really applies.
     await expect(page.getByText(/adresse IP ou e-mail : 180 jours/)).toBeVisible();
     await expect(page.getByText("Les messages de contact : 1 an.")).toBeVisible();
     await expect(page.getByText(/Les adresses de newsletter jamais confirmées : 7 jours/)).toBeVisible();

@@ -1,5 +1,5 @@
 /**
- * Issue #17 on the demo data: the landing search with real names (accents, apostrophes, hyphens, any case)
+ * on the demo data: the landing search with real names (accents, apostrophes, hyphens, any case)
  * and the promotions search in Dutch and French, with the matched words marked.
  */
 import { expect, test } from "./fixtures";

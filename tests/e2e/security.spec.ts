@@ -369,10 +369,7 @@ test.describe("anonymous page cache", () => {
     }
   });
 
-  test("the shared data caches carry nothing of one signed-in user to another (issue #15)", async ({
-    playwright,
-    baseURL,
-  }) => {
+  test("the shared data caches carry nothing of one signed-in user to another", async ({ playwright, baseURL }) => {
     const origin = new URL(baseURL as string).origin;
     const resident = await playwright.request.newContext({ baseURL });
     const admin = await playwright.request.newContext({ baseURL });

@@ -1,5 +1,5 @@
 /**
- * Issue #12 on the real modules and routes: sign-in limits applied where the action runs (per address,
+ * on the real modules and routes: sign-in limits applied where the action runs (per address,
  * IPv6 by /64) and per account; one password rule everywhere; the current password for a change and a mail
  * when it changed; a reset request answered before anything about the address is known.
  */

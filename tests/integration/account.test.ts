@@ -115,7 +115,7 @@ describe("registration", () => {
     await expect(registerAccount(registerSchema.parse({ ...base, email: existing.email }))).rejects.toBeInstanceOf(
       ValidationError,
     );
-    // The strength part of the one password rule is checked where every account is made (issue #12).
+    // The strength part of the one password rule is checked where every account is made.
     const common = await registerAccount(
       registerSchema.parse({
         ...base,
@@ -171,7 +171,7 @@ describe("profile", () => {
   it("applies the password rules and the new password signs in", async () => {
     const user = await makeUser("user", { name: "Els" });
     const actor = await actorFor(user);
-    // One password rule everywhere (issue #12): 8 characters on /profile too, with the one message.
+    // One password rule everywhere: 8 characters on /profile too, with the one message.
     const short = profileSchema.safeParse({
       name: "Els",
       municipalityId: "",

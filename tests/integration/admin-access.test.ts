@@ -1,4 +1,4 @@
-/** Every admin module function refuses guests, users and merchants on the server (SPEC §6). */
+/** Every admin module function refuses guests, users and merchants on the server. */
 import { describe, expect, it } from "vitest";
 import { ForbiddenError } from "~/lib/http/errors";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";

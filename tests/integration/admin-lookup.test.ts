@@ -1,5 +1,5 @@
 /**
- * The admin pickers (issue #17): users and merchants found by part of their name or e-mail on a table larger
+ * The admin pickers: users and merchants found by part of their name or e-mail on a table larger
  * than the old 1,000-row select, paged with a keyset cursor, and the chosen id checked on the server.
  */
 import { beforeAll, describe, expect, it } from "vitest";

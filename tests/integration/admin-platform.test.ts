@@ -40,7 +40,7 @@ async function lastLog(eventType: string) {
 }
 
 describe("subscriptions", () => {
-  it("validates with the SPEC §5 message", () => {
+  it("validates with the documented message", () => {
     const r = parseWith(subscriptionSchema, { user_id: "", tier: "", status: "", start_date: "" });
     expect(r.ok).toBe(false);
     if (r.ok) return;

@@ -119,7 +119,7 @@ describe("admin routes", () => {
     expect(bad.data.fieldErrors.site_name).toBe("admin:settings.siteNameRequired");
   });
 
-  it("answers the SPEC §5 message for an empty municipality form and refuses an unknown intent", async () => {
+  it("answers the documented message for an empty municipality form and refuses an unknown intent", async () => {
     const admin = await actorFor(await makeUser("admin"));
     const args = (body: Record<string, string>) =>
       ({ request: post("/admin/municipalities", body), context: contextFor(admin), params: {} }) as never;

@@ -1,4 +1,4 @@
-/** Admin user and merchant management: one transaction each, audit rows, and the rules of SPEC §5/§6. */
+/** Admin user and merchant management: one transaction each, audit rows, and the rules of docs/product.md. */
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, merchants, platformEventLogs, users } from "@db/schema";
@@ -29,7 +29,7 @@ async function logsFor(eventType: string, key: string, id: string) {
 const PASSWORD = "Strong-Pass-2026";
 
 describe("admin user management", () => {
-  it("validates the add-user form as SPEC §5 says", () => {
+  it("validates the add-user form as docs/product.md says", () => {
     const base = { name: "Ann", email: "ann@example.test", password: PASSWORD, confirmPassword: PASSWORD };
     expect(adminUserCreateSchema.safeParse({ ...base, role: "user" }).success).toBe(true);
     const mismatch = adminUserCreateSchema.safeParse({ ...base, confirmPassword: "Other-Pass-2026", role: "user" });
@@ -132,7 +132,7 @@ describe("admin user management", () => {
     expect(await db.select().from(users).where(eq(users.id, target.id))).toHaveLength(0);
     expect(await db.select().from(accounts).where(eq(accounts.userId, target.id))).toHaveLength(0);
     expect(await db.select().from(merchants).where(eq(merchants.id, target.id))).toHaveLength(0);
-    // Issue #19: the same erasure as "Delete my account"; the log names a hash of the id, and the admin.
+    // The same erasure as "Delete my account"; the log names a hash of the id, and the admin.
     const [logged] = await logsFor("user.account_deleted", "subject", subjectHash(target.id));
     expect(logged).toMatchObject({ userId: admin.id, metadata: { via: "admin", role: "merchant" } });
   });
@@ -244,7 +244,7 @@ describe("admin merchant management", () => {
         .from(accounts)
         .where(and(eq(accounts.userId, merchant.id), eq(accounts.providerId, "credential"))),
     ).toHaveLength(0);
-    // Issue #19: the same erasure as "Delete my account", logged under a hash of the id.
+    // The same erasure as "Delete my account", logged under a hash of the id.
     expect(await logsFor("user.account_deleted", "subject", subjectHash(merchant.id))).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue #13's load rule: approving an urgent report in a municipality with many followers returns as fast as
+ *'s load rule: approving an urgent report in a municipality with many followers returns as fast as
  * in one with none (the fan-out is a queued job), and the queue hands every alert to the SMTP server within a
  * minute. `npm test` runs it with 300 followers; the measurement for the issue uses 10,000:
  *

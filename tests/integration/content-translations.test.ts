@@ -1,5 +1,5 @@
 /**
- * Content in three languages (issue #18) against the real modules: migration 0014 on existing rows, the
+ * Content in three languages against the real modules: migration 0014 on existing rows, the
  * translation form fields (validation, storage), reading in the reader's language with the original as
  * fallback (pages' data, API, feed), municipality slug aliases and the search in any language.
  */

@@ -1,5 +1,5 @@
 /**
- * The live stream's events (issue #15, migration 0011): the triggers add one row per new item of a
+ * The live stream's events (migration 0011): the triggers add one row per new item of a
  * municipality, in order, and `liveEventsAfter` reads what a reader missed, with current labels; pending
  * reports, merchants' accounts and history imported with old dates are not live events.
  */

@@ -1,5 +1,5 @@
 /**
- * Secrets never reach the logs (issue #12): a failed query's parameters (a password hash, a reset token) are
+ * Secrets never reach the logs: a failed query's parameters (a password hash, a reset token) are
  * cut from every logged line, whatever logs it.
  */
 import crypto from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue #14) against the real modules and database: processing (metadata stripped,
+ * Uploaded images against the real modules and database: processing (metadata stripped,
  * orientation applied, AVIF/WebP/JPEG at each width), refusals that store nothing, the streamed parser's
  * limits, attaching with its owner rules, report photos private until approval, and no orphans after rows
  * and accounts are deleted, with both storage drivers. Every image is made in the test by sharp.

@@ -108,7 +108,7 @@ describe("merchant panel actions", () => {
     expect(await db.select().from(events).where(eq(events.id, theirEvent.id))).toHaveLength(1);
   });
 
-  it("answers 400 with the SPEC required message for missing fields", async () => {
+  it("answers 400 with the documented required message for missing fields", async () => {
     const res = await post(eventsAction as AnyAction, a, { intent: "create", title: "" });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ ok: false, formError: "merchant:events.errors.required" });

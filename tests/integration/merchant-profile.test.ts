@@ -71,7 +71,7 @@ describe("merchant profile", () => {
     expect((await getOwnMerchant(actor)).openingHours).toHaveLength(3);
   });
 
-  it("accepts opening hours as JSON text and rejects malformed JSON with the SPEC message key", async () => {
+  it("accepts opening hours as JSON text and rejects malformed JSON with the documented message key", async () => {
     const town = await makeMunicipality();
     const base = { business_name: "Shop", business_email: "a@b.test", municipality_id: town.id };
     const ok = merchantProfileSchema.parse({ ...base, opening_hours: '[{"day":"Monday - Friday","hours":"9-17"}]' });

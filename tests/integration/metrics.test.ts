@@ -1,5 +1,5 @@
 /**
- * Views and clicks (issue #17): counted in memory and written in batches, robots, administrators and the owner
+ * Views and clicks: counted in memory and written in batches, robots, administrators and the owner
  * left out, repeats ignored, rows gone with their promotion, and the merchant's and the admin's figures.
  */
 import { and, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Closing the loop with residents (issue #13) on a real database and over SMTP (the local sink): moderation
+ * Closing the loop with residents on a real database and over SMTP (the local sink): moderation
  * outcomes with a reason, My reports, follows and urgent alerts, the double opt-in newsletter, the weekly
  * digest, one-click unsubscribe, the stored language, and rows deleted with the account.
  */

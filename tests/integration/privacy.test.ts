@@ -1,5 +1,5 @@
 /**
- * Residents' privacy rights (issue #19) on a real database: the export (background job, contents, who may
+ * Residents' privacy rights on a real database: the export (background job, contents, who may
  * download), the erasure (what goes, what stays as "Anonymous", the last administrator, the audit record
  * without the address) with a count of the user's rows across EVERY table found in the catalog, and the
  * retention job.
@@ -104,7 +104,7 @@ async function residentWithData() {
     moderationReason: "duplicate",
     description: "Duplicate pothole",
   });
-  // A photo (issue #14) on the approved report.
+  // A photo on the approved report.
   const hash = crypto.randomBytes(16).toString("hex");
   await db.insert(media).values({ hash, ownerId: user.id, reportId: approved.id, width: 1280, height: 960 });
   await db

@@ -68,7 +68,7 @@ describe("promotions list", () => {
 
     expect((await listPublicPromotions(town.id, withExpired("q=BREAD"))).items.map((p) => p.id)).toEqual([bread.id]);
     expect((await listPublicPromotions(town.id, withExpired("q=garage+noord"))).total).toBe(2);
-    // Full-text search (issue #17): "50%" is the word 50; a search of punctuation only is no search.
+    // Full-text search: "50%" is the word 50; a search of punctuation only is no search.
     expect((await listPublicPromotions(town.id, withExpired("q=50%25"))).items.map((p) => p.id)).toEqual([cake.id]);
     expect((await listPublicPromotions(town.id, withExpired("q=%25"))).total).toBe(4);
     expect(likePattern("a_b")).toBe("%a\\_b%");
@@ -92,7 +92,7 @@ describe("promotions list", () => {
   });
 
   it("ignores unknown filter values", () => {
-    // While searching, the default order is the best match (issue #17).
+    // While searching, the default order is the best match.
     expect(
       filters(`category=Weapons&tag=cheap&merchant=${"%3C".repeat(3)}&sort=price&page=-3&q=${"x".repeat(300)}`),
     ).toEqual({

@@ -52,7 +52,7 @@ describe("report policy", () => {
 });
 
 describe("report schema", () => {
-  it("requires a type and a description with the SPEC message, and refuses non-http image addresses", () => {
+  it("requires a type and a description with the documented message, and refuses non-http image addresses", () => {
     const blank = reportSchema.safeParse({ type: "fire", description: "   " });
     expect(blank.success).toBe(false);
     expect(blank.error?.issues[0]?.message).toBe("site:reportNew.errors.required");

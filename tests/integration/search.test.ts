@@ -1,5 +1,5 @@
 /**
- * Search that understands the languages (issue #17): full-text documents in Dutch, French and English with
+ * Search that understands the languages: full-text documents in Dutch, French and English with
  * unaccent (migration 0012), trigram similarity for names, ranked results, and the landing search's names.
  */
 import { sql } from "drizzle-orm";

@@ -50,7 +50,7 @@ describe("demo seed", () => {
     for (const slug of REQUIRED_TOWNS) expect(active).toContain(slug);
     expect(active.length).toBeGreaterThan(REQUIRED_TOWNS.length);
     expect(rows.filter((m) => !m.isActive).map((m) => m.slug)).toContain("lommel");
-    // Issue #17: active towns whose names are not their slugs, each with merchants and current promotions.
+    // Active towns whose names are not their slugs, each with merchants and current promotions.
     const realNames = {
       liege: "Liège",
       "s-hertogenbosch": "'s-Hertogenbosch",
@@ -127,7 +127,7 @@ describe("demo seed", () => {
       expect(p.category).toBe(owner?.category);
       expect(p.municipalityId).toBe(owner?.municipalityId);
       expect(p.termsAndConditions?.split("\n").length).toBeGreaterThan(0);
-      // Uploaded (generated) pictures, issue #14: seed/images.ts.
+      // Uploaded (generated) pictures: seed/images.ts.
       expect(p.imageUrl).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
     }
   });
@@ -182,7 +182,7 @@ describe("demo seed", () => {
     expect(logs.every((l) => typeof l.metadata === "object")).toBe(true);
   });
 
-  it("gives every promotion, event, logo and report photo an uploaded picture of its own (issue #14)", async () => {
+  it("gives every promotion, event, logo and report photo an uploaded picture of its own", async () => {
     const rows = [
       ...(await db.select({ url: promotions.imageUrl }).from(promotions)),
       ...(await db.select({ url: events.imageUrl }).from(events)),

@@ -1,5 +1,5 @@
 /**
- * Issue #17, item 5: the smaller fixes that need the database — the footer's contact address from the
+ * Smaller fixes that need the database — the footer's contact address from the
  * settings, and featured merchants that do not depend on the promotions the home page happens to load.
  */
 import type { AppLoadContext } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Image bytes made in the test with sharp (issue #14), never fixtures of unknown origin: a phone photo with
+ * Image bytes made in the test with sharp, never fixtures of unknown origin: a phone photo with
  * GPS and camera EXIF and a rotated orientation, a PNG with transparency, a truncated file, a HEIC header,
  * a PNG header claiming more than 40 megapixels, and the multipart bodies that carry them.
  */

@@ -7,7 +7,7 @@ import { paging } from "~/lib/forms/list.server";
 import { postedId, postedUuid } from "~/lib/forms/crud.server";
 
 describe("admin helpers", () => {
-  it("truncates report descriptions to 50 / 20 characters with an ellipsis (SPEC §9)", () => {
+  it("truncates report descriptions to 50 / 20 characters with an ellipsis", () => {
     const text = "Smoke coming out of a basement window on the Rue Haute near the market";
     expect(truncate(text, 50)).toBe(`${text.slice(0, 50)}...`);
     expect(truncate(text, 20)).toBe("Smoke coming out of ...");

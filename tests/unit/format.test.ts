@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { daysLeft, formatDateLong, formatEuro, formatRelative } from "~/lib/i18n/format";
 
-describe("formatRelative (SPEC §9)", () => {
+describe("formatRelative", () => {
   const now = new Date("2026-03-10T12:00:00Z");
   const ago = (s: number) => new Date(now.getTime() - s * 1000);
   it("uses seconds, minutes, hours, days, then a date", () => {

@@ -1,5 +1,5 @@
 /**
- * Typed translation keys (DESIGN §4.11). The `@ts-expect-error` lines are checked by `npm run typecheck`:
+ * Typed translation keys. The `@ts-expect-error` lines are checked by `npm run typecheck`:
  * if a misspelt key stopped being an error, the typecheck would fail on the unused directive. The second test
  * covers the keys that travel as data (module errors, form results), which the compiler cannot see.
  */

@@ -96,7 +96,7 @@ describe("Intl values recorded on the server, replayed while hydrating", () => {
 describe("relative times without Intl", () => {
   const now = new Date("2026-03-10T12:00:00Z");
   const ago = (s: number) => new Date(now.getTime() - s * 1000);
-  it("gives the unit and amount SPEC §9 shows, or null for a date", () => {
+  it("gives the unit and amount docs/product.md shows, or null for a date", () => {
     expect(relativeParts(ago(30), now)).toEqual({ amount: -30, unit: "second" });
     expect(relativeParts(ago(5 * 60), now)).toEqual({ amount: -5, unit: "minute" });
     expect(relativeParts(ago(3 * 3600), now)).toEqual({ amount: -3, unit: "hour" });

@@ -71,7 +71,7 @@ describe("opening hours: parsing input", () => {
     expect(parseOpeningHours("")).toEqual({ ok: true, value: null });
     expect(parseOpeningHours(null)).toEqual({ ok: true, value: null });
   });
-  it("answers the SPEC message key for malformed JSON or a wrong shape", () => {
+  it("answers the documented message key for malformed JSON or a wrong shape", () => {
     const bad = { ok: false, error: "merchant:profile.errors.invalidJson" };
     expect(parseOpeningHours("[{day: Monday")).toEqual(bad);
     expect(parseOpeningHours("42")).toEqual(bad);

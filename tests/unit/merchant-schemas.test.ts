@@ -75,7 +75,7 @@ describe("promotion schemas", () => {
       expect(img.safeParse(bad).success, bad).toBe(false);
     }
   });
-  it("gives the SPEC required messages as the form error", () => {
+  it("gives the documented required messages as the form error", () => {
     const m = parseWith(merchantPromotionSchema, {});
     expect(m.ok || m.formError).toBe("merchant:promotions.errors.required");
     const a = parseWith(adminPromotionSchema, { title: "x" });

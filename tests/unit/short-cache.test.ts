@@ -56,7 +56,7 @@ describe("short-lived data cache", () => {
   });
 });
 
-describe("targeted invalidation (issue #15)", () => {
+describe("targeted invalidation", () => {
   it("drops only the values that read what a write touched: its table, its municipality", async () => {
     const { openDatabase } = await import("~/lib/db/db.server");
     const { sql } = await import("drizzle-orm");

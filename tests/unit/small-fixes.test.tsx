@@ -1,5 +1,5 @@
 /**
- * Issue #17, item 5: the smaller fixes that live in components (rendered to markup, no mocks of our code).
+ * Smaller fixes that live in components (rendered to markup, no mocks of our code).
  * The fixes that need the database are in tests/integration/small-fixes.test.ts.
  */
 import { renderToStaticMarkup } from "react-dom/server";

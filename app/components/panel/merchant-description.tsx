@@ -1,5 +1,5 @@
 /**
- * The merchant's business description (issue #18) in its original language, with its translations: shown in
+ * The merchant's business description in its original language, with its translations: shown in
  * the merchant's own profile and the admin's merchant dialog (editing an existing merchant).
  */
 import { TextArea } from "~/components/form";

@@ -1,5 +1,5 @@
 /**
- * A promotion's last 30 days (issue #17): a small bar chart (views, with the day's clicks stacked on top) that
+ * A promotion's last 30 days: a small bar chart (views, with the day's clicks stacked on top) that
  * screen readers get as one sentence, and the same numbers as a table under "Show as a table".
  */
 import { useId } from "react";

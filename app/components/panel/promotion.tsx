@@ -193,7 +193,7 @@ export function PromotionFields({
 
 /**
  * The merchant a promotion or an event belongs to, for an actor who may choose it: a search over every merchant
- * (issue #17), showing the current one (`value` and its business name) from the server.
+ * (a searchable picker), showing the current one (`value` and its business name) from the server.
  */
 export function MerchantSelect({ value, label, error }: { value?: string; label?: string | null; error?: string }) {
   const { t } = useTranslation();

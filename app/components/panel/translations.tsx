@@ -1,5 +1,5 @@
 /**
- * The translation part of a content form (issue #18), one component for every panel form: the original
+ * The translation part of a content form, one component for every panel form: the original
  * language (a select: the form's main fields are written in it) and a tab for each other language with the
  * same fields, none required. Tabs follow the WAI-ARIA tabs pattern (role tablist/tab/tabpanel, arrow keys,
  * Home/End, roving tabindex) behind a disclosure button; every text stays in the form, so hidden tabs and a

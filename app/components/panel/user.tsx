@@ -58,7 +58,7 @@ function RoleSelect(props: Omit<Parameters<typeof SelectField>[0], "label" | "na
   );
 }
 
-/** Adding: the account, its role and, for a merchant, the business details (SPEC §5 "Admin add user"). */
+/** Adding: the account, its role and, for a merchant, the business details. */
 export function NewUserFields({
   municipalities,
   fieldErrors,

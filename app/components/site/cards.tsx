@@ -27,7 +27,7 @@ import type { Translations } from "~/lib/i18n/localized";
 import { Highlight } from "~/components/highlight";
 import { Picture } from "~/components/picture";
 
-/** The public event categories with an icon (SPEC: only these six have one). */
+/** The public event categories with an icon. */
 const EVENT_ICONS = {
   Music,
   Arts: Palette,
@@ -51,7 +51,7 @@ export function useCategoryLabel() {
   };
 }
 
-/** "Ends in N days" (rounded up) or "Expired" (SPEC promotion detail). */
+/** "Ends in N days" (rounded up) or "Expired". */
 export function ExpiryLabel({ validUntil, className = "" }: { validUntil: string; className?: string }) {
   const { t } = useTranslation("site");
   const days = daysLeft(validUntil);

@@ -1,5 +1,5 @@
 /**
- * Visible links to a municipality's feeds (issue #13): the Atom feeds of promotions and reports, and the
+ * Visible links to a municipality's feeds: the Atom feeds of promotions and reports, and the
  * calendar of events ("Subscribe in your calendar"). Plain anchors: these are files, not pages.
  */
 import { CalendarPlus, Rss } from "~/components/icons";

@@ -1,5 +1,5 @@
 /**
- * The alert choice for one municipality (issue #13): urgent reports as they are approved and/or the weekly
+ * The alert choice for one municipality: urgent reports as they are approved and/or the weekly
  * digest. Posts to /alerts/{municipality}; used on that page and in the Notifications section of /profile.
  */
 import { Bell, Loader2 } from "~/components/icons";

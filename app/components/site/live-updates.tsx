@@ -1,5 +1,5 @@
 /**
- * SPEC live-updates scroller: moves 1 px every 60 ms, pauses on hover, while something inside has keyboard
+ * docs/product.md live-updates scroller: moves 1 px every 60 ms, pauses on hover, while something inside has keyboard
  * focus and with its Pause button (touch users cannot hover), and stands still for users who prefer reduced
  * motion (they scroll it themselves).
  */

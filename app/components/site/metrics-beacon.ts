@@ -1,5 +1,5 @@
 /**
- * The page side of the view and click counts (issue #17): a view is reported once the page is interactive, a
+ * The page side of the view and click counts: a view is reported once the page is interactive, a
  * click when it happens, with navigator.sendBeacon (it survives the page being left for a phone call or
  * another site). An administrator's and the owner's own visits are not sent; the server checks again.
  */

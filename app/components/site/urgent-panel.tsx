@@ -1,5 +1,5 @@
 /**
- * SPEC urgent-updates panel: approved reports only (at most 3, from the loader). Guests get a login
+ * docs/product.md urgent-updates panel: approved reports only (at most 3, from the loader). Guests get a login
  * prompt and no report button. Collapsed it shows the first report and "+N more"; the toggle exists
  * only when there is more than one.
  */
@@ -114,7 +114,7 @@ export function UrgentPanel({
           </Link>
         </div>
       ) : reports.length === 0 ? (
-        // No urgent report now: the list of all reports is still there to see (issue #17).
+        // No urgent report now: the list of all reports is still there to see.
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <p className="text-sm text-slate-600">{t("urgent.empty")}</p>
           <Link to={`/reports/${slug}`} className="link text-sm">

@@ -1,9 +1,9 @@
 /**
- * The municipality home's live stream in the browser (issue #15): an EventSource on `/live/:municipality`
- * from the page's cursor. New live items go on top of the scroller (capped at SPEC §9's 10) and, for a
+ * The municipality home's live stream in the browser: an EventSource on `/live/:municipality`
+ * from the page's cursor. New live items go on top of the scroller (capped at docs/product.md's 10) and, for a
  * signed-in reader, newly approved reports on top of the urgent panel (3); the component renders them in the
  * reader's language like the server-rendered ones. When the connection drops it is opened again after 1, 2, 5,
- * then every 10 seconds (SPEC §9), from the last event received, so nothing is lost or shown twice. Without
+ * then every 10 seconds, from the last event received, so nothing is lost or shown twice. Without
  * JavaScript (or EventSource) the server-rendered lists stay as they are.
  */
 import { useEffect, useRef, useState } from "react";

@@ -15,7 +15,7 @@ type DialogProps = {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
-  /** Tailwind max-width class; SPEC §9: dialog maximum width lg. */
+  /** Tailwind max-width class; docs/product.md: dialog maximum width lg. */
   size?: "max-w-lg" | "max-w-2xl";
 };
 

@@ -1,5 +1,5 @@
 /**
- * SPEC §4 custom dropdown: opens and closes on click, closes on an outside click, does nothing while
+ * docs/product.md custom dropdown: opens and closes on click, closes on an outside click, does nothing while
  * disabled. Menu-button semantics: Escape closes and returns focus, arrow keys move between items.
  */
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * A searchable picker for tables too large for a <select> (issue #17): the WAI-ARIA combobox pattern with a
+ * A searchable picker for tables too large for a <select>: the WAI-ARIA combobox pattern with a
  * listbox popup. Typing asks the server (debounced, `source?q=`), one page at a time ("load more", or moving
  * past the last option with the arrow keys). The current value is always shown: the server renders its label.
  *

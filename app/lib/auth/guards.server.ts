@@ -1,5 +1,5 @@
 /**
- * Route guards (SPEC §2). Every loader and action that needs a session or a role calls one of these:
+ * Route guards. Every loader and action that needs a session or a role calls one of these:
  * a layout loader does not run before a child's action, so the check lives in each.
  */
 import { type AppLoadContext, redirect } from "react-router";
@@ -17,7 +17,7 @@ export async function requireActor(request: Request, context: AppLoadContext): P
   throw redirect(back ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login");
 }
 
-/** Wrong role: to / with a logged warning (SPEC §2 route guard). */
+/** Wrong role: to / with a logged warning. */
 export async function requireRole(request: Request, context: AppLoadContext, roles: readonly Role[]): Promise<Actor> {
   const actor = await requireActor(request, context);
   if (!roles.includes(actor.role)) {

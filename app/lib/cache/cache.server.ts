@@ -1,5 +1,5 @@
 /**
- * In-process caches that no write outlives, on any process (issues #7, #12, #15).
+ * In-process caches that no write outlives, on any process.
  *
  * Dependencies, not one generation. Every cached value (a stored page, a data cache entry) remembers what it
  * was read from: the tables its statements read (seen by the database layer's statement observer), each
@@ -22,7 +22,7 @@
  * LISTEN/NOTIFY); every other process marks the same keys changed when the notification arrives. The few
  * seconds of CACHE_TTL remain only as an upper bound on any entry's life (0 turns every cache off).
  *
- * What counts as a write (issue #12): a statement that inserts, updates or deletes rows of a table pages are
+ * What counts as a write: a statement that inserts, updates or deletes rows of a table pages are
  * made of. A request (or background task) runs in a write scope: its first such statement begins a write, and
  * the scope's end finishes it. A request that never writes leaves every cache alone.
  */

@@ -1,5 +1,5 @@
 /**
- * The change feed (issue #15): what one process writes, every process learns, through PostgreSQL's
+ * The change feed: what one process writes, every process learns, through PostgreSQL's
  * LISTEN/NOTIFY rather than a broker of our own.
  *
  * After a request's writes have committed, and before its response goes out, cache.server.ts publishes the

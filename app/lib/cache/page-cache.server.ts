@@ -1,9 +1,9 @@
 /**
- * A short-lived cache of anonymous pages (issue #7). Only requests that carry no cookie other than the
+ * A short-lived cache of anonymous pages. Only requests that carry no cookie other than the
  * language cookie and no Authorization header are served from it or stored in it, so a signed-in user's
  * page is never stored and never served to anyone else. What a guest sees depends only on the URL and the
  * language, which form the key: absolute URLs in a page come from PUBLIC_URL, never from the Host or
- * X-Forwarded-Host headers, so a forged header cannot reach a stored page (issue #12).
+ * X-Forwarded-Host headers, so a forged header cannot reach a stored page.
  *
  * Invalidation (cache.server.ts): a stored page remembers what its render read (tables, per municipality when
  * the loader scoped its reads) and is served only while none of that changed, on this process or, through the

@@ -1,5 +1,5 @@
 /**
- * Totals for paginated lists without counting more than needed (issue #7).
+ * Totals for paginated lists without counting more than needed.
  * - `countOf`: the number of rows a filtered query matches, as a scalar subquery selected beside the page
  *   itself. One round trip, and the count can use an index-only scan; `count(*) over ()` instead builds every
  *   matching row (joins included) before the page is cut.

@@ -1,8 +1,8 @@
 /**
- * The panels' one server helper for a form action (DESIGN §4.9). A route states what its screen posts
+ * The panels' one server helper for a form action. A route states what its screen posts
  * (create, update, delete, or its own intents); `panelAction` reads the form, picks the intent, checks the
  * row id, parses with the intent's Zod schema, runs the module call (which asks the entity's policy and
- * writes the audit row in its transaction) and answers the SPEC §8 message: "... added successfully!" or
+ * writes the audit row in its transaction) and answers the documented message: "... added successfully!" or
  * "Failed to add ...: {message}" with the status and field errors of the module's error.
  */
 import type { PanelSection } from "~/lib/http/panels";
@@ -35,7 +35,7 @@ export type CrudCommands<C = never, U = C> = {
   remove?: (id: string) => Promise<unknown>;
 };
 
-/** The SPEC §8 messages of a screen's create/update/delete (only those of the commands it offers). */
+/** The docs/product.md messages of a screen's create/update/delete (only those of the commands it offers). */
 type CrudMessages = {
   added?: QualifiedKey;
   updated?: QualifiedKey;
@@ -43,7 +43,7 @@ type CrudMessages = {
   addFailed?: QualifiedKey;
   updateFailed?: QualifiedKey;
   deleteFailed?: QualifiedKey;
-  /** The form error when a field is wrong and the schema names no SPEC §5 message. */
+  /** The form error when a field is wrong and the schema names no docs/product.md message. */
   invalid: QualifiedKey;
 };
 

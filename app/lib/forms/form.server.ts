@@ -1,5 +1,5 @@
 /**
- * The one way a form action answers (DESIGN §4.4): reading a posted form, validating it with its Zod
+ * The one way a form action answers: reading a posted form, validating it with its Zod
  * schema, and turning the outcome into `{ ok: true, message }` or `{ ok: false, formError, fieldErrors,
  * params }` with the right status. Panels use these through `crudAction` (crud.server.ts).
  */
@@ -69,7 +69,7 @@ export function fail(
 }
 
 /**
- * A failed mutation: a known error keeps its status and field errors; the SPEC §8 message ("Failed to
+ * A failed mutation: a known error keeps its status and field errors; the documented message ("Failed to
  * add {item}: {message}") gets the module's message as {message}. Unknown errors are logged, never shown.
  */
 export function failFrom(err: unknown, formError: string, translate: (key: string) => string) {

@@ -1,6 +1,6 @@
 /**
  * List plumbing shared by every panel list: the URL's ?q= and ?page=, the bounded page a query reads, a
- * case-insensitive search over columns, and loading a list with the SPEC §8 "Failed to fetch ..." banner.
+ * case-insensitive search over columns, and loading a list with the docs/product.md "Failed to fetch ..." banner.
  */
 import { type QualifiedKey, messageKey } from "~/lib/i18n/keys";
 import { type AnyColumn, type SQL, ilike, or } from "drizzle-orm";
@@ -41,7 +41,7 @@ export function searchWhere(q: string | undefined, columns: AnyColumn[]): SQL | 
 
 /**
  * Loads what a panel screen lists. A failure is logged and becomes the screen's banner: with `failKey`, the
- * SPEC §8 "Failed to fetch ...: {message}"; without, the module's own message.
+ * docs/product.md "Failed to fetch ...: {message}"; without, the module's own message.
  */
 export async function loadList<T>(
   context: AppLoadContext,
@@ -60,7 +60,7 @@ export async function loadList<T>(
 
 /**
  * One page of a paged panel list from the URL's ?q= and ?page=, as the screen's DataTable takes it: the rows,
- * the total, the page and its size, and the SPEC §8 banner when loading failed.
+ * the total, the page and its size, and the documented banner when loading failed.
  */
 export async function loadPage<Row>(
   request: Request,

@@ -1,5 +1,5 @@
 /**
- * The admin pickers' JSON (issue #17): `GET /admin/lookup/users|merchants?q=&cursor=` answers one page of
+ * The admin pickers' JSON: `GET /admin/lookup/users|merchants?q=&cursor=` answers one page of
  * options, ordered by e-mail (users) or business name (merchants), and the cursor of the next page.
  */
 export const LOOKUP_KINDS = ["users", "merchants"] as const;

@@ -82,7 +82,7 @@ export function createAppContext(input: ContextInput): AppContext {
     ip: input.ip,
     getActor() {
       actor ??= (input.actor ?? cachedActor(input.headers)).catch((err) => {
-        // SPEC §6: a failed role lookup is logged and the user is treated as unknown.
+        // docs/product.md: a failed role lookup is logged and the user is treated as unknown.
         log("error", "session lookup failed", { err });
         return null;
       });

@@ -1,5 +1,5 @@
 /**
- * JavaScript after the first paint (issue #7). React Router's `<Scripts>` puts a `modulepreload` link for every
+ * JavaScript after the first paint. React Router's `<Scripts>` puts a `modulepreload` link for every
  * module of the page in the head and one inline module script that imports them: the browser then downloads
  * ~120 KB of JavaScript at the same time as the stylesheet, and on a slow phone connection the page appears
  * later. The page is server-rendered and works without JavaScript (links and forms), so here the preloads are

@@ -58,7 +58,7 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Why this server can be reached from other machines, or null when it cannot (issue #12: a demo with
+ * Why this server can be reached from other machines, or null when it cannot (a demo with
  * published passwords must never be): it listens beyond loopback, it sits behind a proxy, or its public
  * address is not this machine.
  */

@@ -36,7 +36,7 @@ const RULES = {
   contact: () => parseRule(process.env.RATE_LIMIT_CONTACT, { limit: 5, windowMs: 60 * 60_000 }),
   /** The footer newsletter (each accepted request mails a confirmation), per address. */
   newsletter: () => parseRule(process.env.RATE_LIMIT_NEWSLETTER, { limit: 10, windowMs: 60 * 60_000 }),
-  /** Image uploads (issue #14), per user and per address. */
+  /** Image uploads, per user and per address. */
   upload: () => parseRule(process.env.RATE_LIMIT_UPLOAD, { limit: 60, windowMs: 60 * 60_000 }),
   /** Voucher code checks at the counter, per merchant and per address: codes cannot be guessed. */
   voucher: () => parseRule(process.env.RATE_LIMIT_VOUCHER, { limit: 60, windowMs: 15 * 60_000 }),
@@ -154,7 +154,7 @@ export function addressSubject(ip: string): string {
 }
 
 /**
- * Per-account sign-in failures (issue #12). The first FREE_FAILURES failures cost nothing; each further one
+ * Per-account sign-in failures. The first FREE_FAILURES failures cost nothing; each further one
  * locks the account's sign-in for a delay that doubles from FIRST_DELAY_S up to MAX_DELAY_S. A locked account
  * is refused before its password is checked, whoever asks and from wherever. The count is kept under a keyed
  * hash of the address (no email stored) for a day after the last failure, on both databases.

@@ -3,7 +3,7 @@
  *
  * The value is normalised first (dot segments, percent-decoding of the unreserved characters the URL parser
  * decodes) and the FINAL value is checked: "/.//evil.example" normalises to "//evil.example", which a browser
- * reads as another host, so the check must come after, not before (issue #12).
+ * reads as another host, so the check must come after, not before.
  */
 const SAFE_PATH = /^\/(?![/\\])/;
 

@@ -1,6 +1,6 @@
 /**
  * First path segments that belong to fixed routes: a municipality slug may never equal one of them,
- * or /{municipality} would be shadowed (SPEC §2).
+ * or /{municipality} would be shadowed.
  */
 export const RESERVED_SLUGS = [
   "promotions",
@@ -52,14 +52,14 @@ export function isReservedSlug(slug: string): boolean {
   return (RESERVED_SLUGS as readonly string[]).includes(slug.toLowerCase());
 }
 
-/** SPEC §2: a link that needs a municipality and has none falls back to amsterdam. */
+/** docs/product.md: a link that needs a municipality and has none falls back to amsterdam. */
 const FALLBACK_MUNICIPALITY_SLUG = "amsterdam";
 
 export function municipalitySlugOr(slug: string | null | undefined): string {
   return slug?.trim() ? slug : FALLBACK_MUNICIPALITY_SLUG;
 }
 
-/** SPEC landing page: lowercase, spaces become hyphens. */
+/** docs/product.md landing page: lowercase, spaces become hyphens. */
 export function toSlug(text: string): string {
   return text.trim().toLowerCase().replace(/\s+/g, "-");
 }

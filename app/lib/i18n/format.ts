@@ -1,5 +1,5 @@
 /**
- * Dates, times, prices and relative times with Intl, in the active language (SPEC §9 relative time rule).
+ * Dates, times, prices and relative times with Intl, in the active language.
  * Every result goes through `intlValue`, so a page hydrates with the server's strings (lib/i18n/intl-replay.ts).
  */
 import { INTL_LOCALE, type Locale, isLocale } from "./";
@@ -84,7 +84,7 @@ export function formatNumber(n: number, lng: Locale | string): string {
 }
 
 /**
- * SPEC §9: seconds below 60, then minutes below 60, then hours below 24, then days below 7, then a date.
+ * docs/product.md: seconds below 60, then minutes below 60, then hours below 24, then days below 7, then a date.
  * The unit and signed amount a relative time shows, or null when it shows the date.
  */
 export function relativeParts(
@@ -124,13 +124,13 @@ export function todayIso(now: Date = new Date()): string {
   return cached("today", () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" })).format(now);
 }
 
-/** SPEC promotion expiry: the days left rounded up ("Ends in N days" when >= 0, else "Expired"). */
+/** docs/product.md promotion expiry: the days left rounded up ("Ends in N days" when >= 0, else "Expired"). */
 export function daysLeft(validUntil: string, now: Date = new Date()): number {
   const days = Math.ceil((Date.parse(`${validUntil}T00:00:00Z`) - now.getTime()) / 86_400_000);
   return days === 0 ? 0 : days;
 }
 
-/** Truncates to `max` characters with an ellipsis (SPEC §9: 50 in the reports table, 20 in the confirmation). */
+/** Truncates to `max` characters with an ellipsis. */
 export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;

@@ -1,4 +1,4 @@
-/** Languages, namespaces and the translator used on both sides (SPEC §1: en, nl, fr; en fallback). */
+/** Languages, namespaces and the translator used on both sides. */
 
 export const LOCALES = ["en", "nl", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];

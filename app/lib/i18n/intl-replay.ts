@@ -1,5 +1,5 @@
 /**
- * Intl results of a server render, replayed in the browser while the page hydrates (issue #7).
+ * Intl results of a server render, replayed in the browser while the page hydrates.
  *
  * The first Intl object a page builds makes the browser load its locale data: 25-60 ms of main thread on a
  * 2-core machine, four times that on the phone Lighthouse simulates, in the middle of hydration. Hydration

@@ -1,5 +1,5 @@
 /**
- * Translation keys typed from the English files (DESIGN §4.11): `t("no.such.key")` fails the typecheck. A key
+ * Translation keys typed from the English files: `t("no.such.key")` fails the typecheck. A key
  * is "ns:path.to.key", or "path.to.key" in the namespace the `t` was made for; a plural's `key_one` /
  * `key_other` is also reachable as `key` (with `count`). Type-only: nothing here reaches the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading content in three languages (issue #18, decision 0013). A row's text columns hold the original text,
+ * Reading content in three languages (decision 0013). A row's text columns hold the original text,
  * `originalLocale` its language and `translations` the other languages ({"fr": {"title": "..."}}). Every
  * public page, feed, mail and API answer reads a text through `localized`: the reader's language when a
  * translation is there, else the original, marked as a fallback so the page can label it and set `lang`.

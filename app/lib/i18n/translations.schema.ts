@@ -1,5 +1,5 @@
 /**
- * The translation part of a content form (issue #18): the original language (`original_locale`) and, for each
+ * The translation part of a content form: the original language (`original_locale`) and, for each
  * other language, the translatable fields posted flat as `tr_<locale>_<field>` (`tr_fr_title`). Each
  * translation has the same length rule as its original field; blank means "not translated". A form that
  * posts no `tr_` field at all (an older client) leaves the stored translations alone.

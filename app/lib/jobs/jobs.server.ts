@@ -1,5 +1,5 @@
 /**
- * Background work in the database (DESIGN §5): a `jobs` table claimed with `FOR UPDATE SKIP LOCKED` under a
+ * Background work in the database: a `jobs` table claimed with `FOR UPDATE SKIP LOCKED` under a
  * lease, so any number of processes on one PostgreSQL share the work and a crashed process's jobs are taken
  * over when their lease runs out. On PGlite it is the same SQL in the one process.
  *

@@ -1,5 +1,5 @@
 /**
- * Highlighting of search terms in a text (issue #17): the text is cut into plain and marked segments that
+ * Highlighting of search terms in a text: the text is cut into plain and marked segments that
  * the page renders as text and <mark> elements, so nothing is ever parsed as HTML. A word is marked when,
  * accents and case aside, it starts with a searched word or shares a long enough beginning with it, which is
  * what the database's stemmed prefix search matches ("cafe" marks "Café", "bakkerij" marks "bakkerijen",

@@ -1,5 +1,5 @@
 /**
- * Names as people type them (issue #17): accents, case, spaces and punctuation aside. The database's
+ * Names as people type them: accents, case, spaces and punctuation aside. The database's
  * search_key() (migration 0012) computes the same key, so a name found here is found there.
  */
 

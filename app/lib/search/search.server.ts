@@ -1,5 +1,5 @@
 /**
- * Full-text and name search (issue #17, decision record 0012). The documents are the tables' stored
+ * Full-text and name search (decision record 0012). The documents are the tables' stored
  * `search_vector` columns (migration 0012: search_document() = simple + dutch + french + english over the
  * unaccented text, GIN-indexed); the query side is search_query(), the same languages with prefix matching.
  * Names (merchants, municipalities) also match by trigram similarity of their normalised form, search_key().

@@ -1,4 +1,4 @@
-/** The admin dashboard's rule: only administrators see the platform's figures (SPEC §6). */
+/** The admin dashboard's rule: only administrators see the platform's figures. */
 import type { Actor } from "~/lib/auth/auth.server";
 
 type AdminAction = "view-dashboard" | "view-system";

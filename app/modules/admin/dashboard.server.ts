@@ -1,4 +1,4 @@
-/** Admin dashboard statistics (SPEC §2 Admin dashboard, §7 counts, §9 "last 7 days and today"). */
+/** Admin dashboard statistics. */
 import { activePromotion, upcomingEvent } from "~/lib/db/current";
 import { sql } from "drizzle-orm";
 import type { Actor } from "~/lib/auth/auth.server";
@@ -18,7 +18,7 @@ export type DashboardStats = {
 };
 
 /**
- * The six real counts in one query. Merchants are counted from the users' role, as SPEC §7 says
+ * The six real counts in one query. Merchants are counted from the users' role, as docs/product.md says
  * ("counts of all users, role merchant, new users and new merchants in the last 7 days").
  */
 export async function dashboardStats(actor: Actor | null, now: Date = new Date()): Promise<DashboardStats> {

@@ -4,7 +4,7 @@ import { LIMITS, emailField, requiredText } from "~/lib/forms/validation";
 /** Names and subjects are one line: line breaks become spaces (they end up in mail headers). */
 const oneLine = (max: number) => requiredText(max).transform((s) => s.replace(/\s+/g, " "));
 
-/** SPEC §5 contact: all four fields required, email typed. */
+/** docs/product.md contact: all four fields required, email typed. */
 export const contactSchema = z.object({
   name: oneLine(LIMITS.short),
   email: emailField(),

@@ -1,5 +1,5 @@
 /**
- * The contact form (SPEC §7 send-email): the message is stored with its outgoing mail in one
+ * The contact form: the message is stored with its outgoing mail in one
  * transaction, then the mail is delivered over SMTP to the platform's contact address (settings).
  */
 import { contactMessages } from "@db/schema";

@@ -1,5 +1,5 @@
 /**
- * Public reads of events (SPEC §7 events): the municipality list (upcoming or past, by category, paged on
+ * Public reads of events: the municipality list (upcoming or past, by category, paged on
  * the server in one query), the home-page selection and the detail with its organiser.
  */
 import { upcomingEvent } from "~/lib/db/current";

@@ -1,4 +1,4 @@
-/** Event forms (SPEC §5). Messages are translation keys. */
+/** Event forms. Messages are translation keys. */
 import { z } from "zod";
 import type { Actor } from "~/lib/auth/auth.server";
 import { EVENT_CATEGORIES } from "@db/schema/enums";
@@ -15,7 +15,7 @@ import {
 } from "~/lib/forms/validation";
 import { withTranslations } from "~/lib/i18n/translations.schema";
 
-/** The translatable fields (issue #18) with their originals' length rules. */
+/** The translatable fields with their originals' length rules. */
 const EVENT_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, practicalInfo: LIMITS.text } as const;
 
 /** 'Please fill in all required fields (Title, Start Date, Venue, Category).' */
@@ -25,7 +25,7 @@ export const ADMIN_EVENT_REQUIRED = "merchant:events.errors.adminRequired";
 
 const MAX_ATTENDEES = 1_000_000;
 
-/** SPEC §5: attendees parse as an integer, 0 when not numeric (and never negative). */
+/** docs/product.md: attendees parse as an integer, 0 when not numeric (and never negative). */
 export function parseAttendees(value: unknown): number {
   const n = typeof value === "number" ? Math.trunc(value) : Number.parseInt(String(value ?? "").trim(), 10);
   if (!Number.isFinite(n) || n < 0) return 0;

@@ -1,5 +1,5 @@
 /**
- * Event commands and panel lists (SPEC §7 events) for the merchant and the admin panels; the shared owner
+ * Event commands and panel lists for the merchant and the admin panels; the shared owner
  * rules are in merchant/owned.server.ts. Public reads live in event.queries.server.ts.
  */
 import { events } from "@db/schema";
@@ -40,7 +40,7 @@ const commands = ownedCommands<EventRow, EventInput>({
     if (!input.merchant_id) throw new ValidationError(ADMIN_EVENT_REQUIRED, { merchant_id: ADMIN_EVENT_REQUIRED });
     return { merchantId: input.merchant_id, isFeatured: can(actor, "set-featured") && input.is_featured === true };
   },
-  // SPEC §4: a merchant's event is never featured.
+  // docs/product.md: a merchant's event is never featured.
   ownDefaults: () => ({ isFeatured: false }),
 });
 

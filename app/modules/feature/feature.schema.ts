@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LIMITS, optionalText, requiredText } from "~/lib/forms/validation";
 
-/** SPEC §5 Feature: 'Feature name is required.'; the description is optional. */
+/** docs/product.md: 'Feature name is required.'; the description is optional. */
 export const featureSchema = z.object({
   name: requiredText(LIMITS.short, "admin:features.required"),
   description: optionalText(LIMITS.text),

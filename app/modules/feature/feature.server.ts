@@ -1,4 +1,4 @@
-/** Features (SPEC §7 features): all ordered by name; admin only. */
+/** Features: all ordered by name; admin only. */
 import { authorize } from "~/lib/auth/authorize";
 import { asc, eq } from "drizzle-orm";
 import { features } from "@db/schema";

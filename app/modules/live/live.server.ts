@@ -1,5 +1,5 @@
 /**
- * Live updates (SPEC §7): the latest 5 items per source (residents, merchants, promotions, events) of a
+ * Live updates: the latest 5 items per source (residents, merchants, promotions, events) of a
  * municipality, merged newest first and capped at 10. One UNION ALL query: one round trip.
  */
 import { activePromotion, upcomingEvent } from "~/lib/db/current";
@@ -21,7 +21,7 @@ export type LiveUpdate = {
   /** Where the item can be seen (merchant page, promotion or event detail). */
   merchantId: string | null;
   time: string;
-  /** A promotion's or event's title language and translations (issue #18); the label is the original title. */
+  /** A promotion's or event's title language and translations; the label is the original title. */
   originalLocale?: string;
   translations?: Translations;
 };

@@ -1,5 +1,5 @@
 /**
- * Data shared by every reader of a municipality's pages (issue #15): the home's counters, live items, urgent
+ * Data shared by every reader of a municipality's pages: the home's counters, live items, urgent
  * reports, promotions and events, and the public promotions list. The same for everyone who may see them
  * (guests or any signed-in user), so one read serves every request, guest or signed in, until a write touches
  * that municipality's rows (cache.server.ts: on any process, through the change feed). Only data is shared,
@@ -55,7 +55,7 @@ export function sharedHomeEvents(municipalityId: string): Promise<EventCard[]> {
   return events.get(`${municipalityId}|${today}`, () => homeEvents(municipalityId), undefined, municipalityId);
 }
 
-/** Every premium merchant of the municipality (issue #17: not only those with a promotion on the home). */
+/** Every premium merchant of the municipality (not only those with a promotion on the home). */
 export function sharedFeaturedMerchants(municipalityId: string): Promise<FeaturedMerchant[]> {
   return featured.get(municipalityId, () => featuredMerchants(municipalityId), undefined, municipalityId);
 }

@@ -1,4 +1,4 @@
-/** Reading the audit log (SPEC §7 platform_event_logs): read-only, newest first, admin only. */
+/** Reading the audit log: read-only, newest first, admin only. */
 import { count, desc, eq } from "drizzle-orm";
 import { listTotal } from "~/lib/db/counts.server";
 import { platformEventLogs, users } from "@db/schema";

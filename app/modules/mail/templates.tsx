@@ -195,7 +195,7 @@ export type DigestItem = {
   title: string;
   detail?: string;
   path: string;
-  /** Issue #18: the title's language, and whether it is the original standing in for the reader's language. */
+  /** The title's language, and whether it is the original standing in for the reader's language. */
   lang?: Locale;
   isOriginalFallback?: boolean;
 };

@@ -1,4 +1,4 @@
-/** The media sweep (issue #14): hourly, uploads never saved with their form and files no row owns. */
+/** The media sweep: hourly, uploads never saved with their form and files no row owns. */
 import { registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 import { sweepMedia } from "./media.server";
 

@@ -1,4 +1,4 @@
-/** The limits of an upload (issue #14), shared by the HTTP layer, the parser and the image field. */
+/** The limits of an upload, shared by the HTTP layer, the parser and the image field. */
 export const MEDIA_LIMITS = {
   /** The largest file accepted. */
   maxBytes: 10 * 1024 * 1024,

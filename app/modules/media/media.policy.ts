@@ -11,7 +11,7 @@ type MediaRow = {
 };
 
 /**
- * Issue #14: any signed-in user uploads (a resident's report photo, a merchant's pictures); only the owner of
+ * Any signed-in user uploads (a resident's report photo, a merchant's pictures); only the owner of
  * an upload (or an administrator) attaches it to a row. An image attached to a promotion, an event or a
  * merchant is public; a report's photo only once the report is approved; a fresh, unattached upload and a
  * pending or rejected report's photo are seen only by their owner and administrators.

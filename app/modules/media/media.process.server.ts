@@ -1,5 +1,5 @@
 /**
- * Turning an upload into the images we serve (issue #14), with sharp: the original is decoded (up to
+ * Turning an upload into the images we serve, with sharp: the original is decoded (up to
  * MEDIA_LIMITS.maxPixels: a decompression bomb is refused from its header), turned upright from its EXIF
  * orientation, converted to sRGB, and re-encoded at each width in AVIF, WebP and JPEG. Nothing of the
  * original's metadata survives (sharp writes none unless asked: no EXIF, GPS, XMP, IPTC or ICC profile).

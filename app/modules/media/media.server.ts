@@ -1,5 +1,5 @@
 /**
- * Uploaded images (issue #14): storing an upload, attaching it to the row it illustrates, serving it with
+ * Uploaded images: storing an upload, attaching it to the row it illustrates, serving it with
  * the media policy's rules, and sweeping what nobody uses. Bytes go through the configured store
  * (media.storage.server.ts); the media row carries the owner and the row it belongs to, so deleting either
  * deletes the image (foreign keys, ON DELETE CASCADE).

@@ -1,5 +1,5 @@
 /**
- * Reading an upload (issue #14): the multipart body is parsed as it streams in (busboy), with a byte limit
+ * Reading an upload: the multipart body is parsed as it streams in (busboy), with a byte limit
  * on the file and on every other field, one file per request and a handful of parts. The file is kept in
  * memory only up to MEDIA_LIMITS.maxBytes: past that the request is refused at once, and nothing of it
  * reaches the disk. (The HTTP layer already refuses a Content-Length over MEDIA_LIMITS.maxBodyBytes.)

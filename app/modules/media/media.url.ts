@@ -1,5 +1,5 @@
 /**
- * The addresses of uploaded images (issue #14), shared by the server and the <Picture> component:
+ * The addresses of uploaded images, shared by the server and the <Picture> component:
  * `/media/<hash>-<width>.<ext>`. The hash names one upload's content and never changes, so every variant is
  * cached for a year. Every upload has each width in MEDIA_WIDTHS and each format (never enlarged: a small
  * original's "1280" variant is the original's own width).

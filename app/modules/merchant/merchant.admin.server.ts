@@ -1,5 +1,5 @@
 /**
- * Administrator management of merchants (SPEC §2 Merchants, §7 merchants). Every function is admin only.
+ * Administrator management of merchants. Every function is admin only.
  * A merchant and its account are created together and deleted together, each in one transaction.
  */
 import { authorize } from "~/lib/auth/authorize";
@@ -112,7 +112,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
 }
 
 /**
- * The admin picker's merchants (issue #17, SPEC §7 "id and business_name for dropdowns"): one page of at most
+ * The admin picker's merchants (docs/product.md "id and business_name for dropdowns"): one page of at most
  * LOOKUP_PAGE_SIZE, ordered by business name, whose business name or e-mail contains `q`, after the keyset
  * cursor. The trigram indexes on both columns serve the search.
  */
@@ -200,7 +200,7 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
     // A new business name renames the linked user; saving it unchanged leaves the account's own name alone.
     if (current.businessName !== input.business_name)
       await tx.update(users).set({ name: input.business_name, updatedAt: new Date() }).where(eq(users.id, id));
-    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    // An uploaded logo becomes the merchant's; a replaced one is deleted.
     if (input.logo_url !== undefined) await attachImage(tx, actor, { kind: "merchant", id, ownerId: id }, row.logoUrl);
     await recordEvent(
       {
@@ -222,7 +222,7 @@ export async function deleteMerchant(actor: Actor | null, id: string) {
   const db = await getDb();
   const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id)).limit(1);
   if (!row) throw new NotFoundError();
-  // Issue #19: the same erasure as the users panel and "Delete my account" (the business, its promotions and
+  // The same erasure as the users panel and "Delete my account" (the business, its promotions and
   // events go with the account; the audit log records the deletion under the administrator's name).
   await eraseAccount(actor, id, { deleteReports: false }, "admin");
 }

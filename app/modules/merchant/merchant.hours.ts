@@ -1,5 +1,5 @@
 /**
- * Opening hours (SPEC §3): stored as a list of { day, hours } pairs containing only the days that have
+ * Opening hours: stored as a list of { day, hours } pairs containing only the days that have
  * text; edited as a week, Monday to Sunday, with free-text hours per day. Pure functions, shared by the
  * profile form (client) and the schema (server).
  */
@@ -80,7 +80,7 @@ type HoursResult = { ok: true; value: OpeningHours | null } | { ok: false; error
 /**
  * Any accepted input -> the stored list. Accepts the list itself, a week object ({ Monday: "9-17" }),
  * or either as a JSON string; blank text and null mean "no opening hours" (null). Malformed JSON or an
- * unexpected shape gives the SPEC §5 message key ('Invalid JSON format for opening hours.').
+ * unexpected shape gives the documented message key ('Invalid JSON format for opening hours.').
  */
 export function parseOpeningHours(input: unknown): HoursResult {
   let value = input;

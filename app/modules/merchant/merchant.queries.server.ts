@@ -1,5 +1,5 @@
 /**
- * Public reads of merchants (SPEC §7 merchants): the directory with search, category, municipality,
+ * Public reads of merchants: the directory with search, category, municipality,
  * found count and the promotions/events counts of every merchant in one query (grouped subqueries
  * joined once, never a query per merchant), and the public detail.
  */
@@ -140,7 +140,7 @@ export async function listDirectory(
 
 type OpeningHours = { day: string; hours: string }[];
 
-/** opening_hours may arrive as a JSON string (SPEC §3); only well-formed pairs with text are kept. */
+/** opening_hours may arrive as a JSON string; only well-formed pairs with text are kept. */
 export function parseOpeningHours(value: unknown): OpeningHours {
   let v = value;
   if (typeof v === "string") {
@@ -235,7 +235,7 @@ export type FeaturedMerchant = { id: string; businessName: string; logoUrl: stri
 
 /**
  * The municipality home's featured merchants: its premium merchants, whether or not one of their promotions
- * is among the few the page shows (issue #17), by name (merchants_municipality_name_idx).
+ * is among the few the page shows, by name (merchants_municipality_name_idx).
  */
 export async function featuredMerchants(
   municipalityId: string,

@@ -1,4 +1,4 @@
-/** The merchant's own business profile (SPEC §5 merchant profile). Messages are translation keys. */
+/** The merchant's own business profile. Messages are translation keys. */
 import { z } from "zod";
 import { keptText, withTranslations } from "~/lib/i18n/translations.schema";
 import { MERCHANT_CATEGORIES } from "@db/schema/enums";
@@ -51,7 +51,7 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
   return { ...input, opening_hours: weekToList(week) };
 }
 
-/** The translatable field (issue #18) with its original's length rule. */
+/** The translatable field with its original's length rule. */
 const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
 
 export const merchantProfileSchema = withTranslations(
@@ -78,7 +78,7 @@ export const merchantProfileSchema = withTranslations(
 );
 export type MerchantProfileInput = z.output<typeof merchantProfileSchema>;
 
-/** SPEC §5 "Admin add merchant": 'Please fill in all required fields ...'. */
+/** docs/product.md "Admin add merchant": 'Please fill in all required fields ...'. */
 const MERCHANT_REQUIRED = "admin:merchants.required";
 
 const adminMerchantFields = {
@@ -108,7 +108,7 @@ export const adminMerchantUpdateSchema = withTranslations(
   z.object({
     ...adminMerchantFields,
     is_premium: checkbox(),
-    // The logo, uploaded or an address (issue #14); left as it is when not posted.
+    // The logo, uploaded or an address; left as it is when not posted.
     logo_url: optionalImageUrl().optional(),
     description: keptText(LIMITS.text),
   }),

@@ -1,5 +1,5 @@
 /**
- * The merchant's own record: the business profile and the dashboard (SPEC merchant panel). The admin
+ * The merchant's own record: the business profile and the dashboard. The admin
  * side lives in merchant.admin.server.ts and public reads in merchant.queries.server.ts.
  */
 import { upcomingEvent } from "~/lib/db/current";
@@ -49,7 +49,7 @@ export async function ownMerchantRecord(actor: Actor, db?: DbOrTx): Promise<Merc
   return record;
 }
 
-/** SPEC §9: the merchant dashboard shows 5 recent activities (5 per type, merged, cut to 5). */
+/** docs/product.md: the merchant dashboard shows 5 recent activities (5 per type, merged, cut to 5). */
 const RECENT_ACTIVITIES = 5;
 
 /** The actor's own merchant record; without one: 'Merchant ID not found. Please log in as a merchant.' */
@@ -126,7 +126,7 @@ export async function updateOwnMerchantProfile(
       })
       .where(eq(merchants.id, current.id))
       .returning(rowColumns(merchants));
-    // An uploaded logo becomes the merchant's; a replaced one is deleted (issue #14).
+    // An uploaded logo becomes the merchant's; a replaced one is deleted.
     await attachImage(tx, actor, { kind: "merchant", id: row.id, ownerId: row.id }, row.logoUrl);
     await recordEvent(
       {

@@ -4,7 +4,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 export type OwnedAction = "create" | "update" | "delete" | "list-own" | "list-all" | "choose-merchant";
 
 /**
- * The one rule for rows a merchant owns, promotions and events alike (SPEC §6): a merchant creates and lists
+ * The one rule for rows a merchant owns, promotions and events alike: a merchant creates and lists
  * its own rows and updates or deletes only a row whose merchant_id is its own id; its rows always belong to
  * it ("choose-merchant" is false, so a posted merchant_id, municipality or category is ignored and they
  * come from its merchant record). An administrator does everything, for any merchant. Nobody else does

@@ -6,7 +6,7 @@
  *   owner fields; the municipality always comes from the chosen merchant's record;
  * - anyone else acts as the merchant it is: merchant_id is its id from the session and, on create, the
  *   municipality (and the entity's defaults, such as a promotion's category and premium flag) come from its
- *   merchant record (SPEC §4); posted owner fields are ignored. A row of another merchant is answered as not
+ *   merchant record; posted owner fields are ignored. A row of another merchant is answered as not
  *   found, and nothing changes.
  */
 import { type SQL, and, count, desc, eq, getTableName, or } from "drizzle-orm";

@@ -11,7 +11,7 @@ export function can(actor: Pick<Actor, "id" | "role"> | null, action: MetricsAct
 }
 
 /**
- * Whose visits count (issue #17): not an administrator's, and not the owner's own visits to its promotion or
+ * Whose visits count: not an administrator's, and not the owner's own visits to its promotion or
  * event. Guests and other signed-in people count. The client skips sending them; the server checks again.
  */
 export function counts(viewer: Pick<Actor, "id" | "role"> | null, owner: { merchantId: string }): boolean {

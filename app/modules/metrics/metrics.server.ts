@@ -1,5 +1,5 @@
 /**
- * Counting views and clicks without a write per page view (issue #17).
+ * Counting views and clicks without a write per page view.
  *
  * A beacon (POST /api/beacon) only increments a counter in this process's memory; every METRICS_FLUSH_MS the
  * counters are written in one statement as upserts into daily_metrics (and once more on shutdown, through

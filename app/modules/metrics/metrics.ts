@@ -1,5 +1,5 @@
 /**
- * Views and clicks on promotion and event pages (issue #17), shared by the page (which sends a beacon) and the
+ * Views and clicks on promotion and event pages, shared by the page (which sends a beacon) and the
  * server (which counts it). No personal data: an entity, a day, a kind and a count.
  */
 import { METRIC_KINDS, type MetricKind } from "@db/schema/enums";

@@ -5,7 +5,7 @@ import { LIMITS, checkbox, optionalHttpUrl, optionalText, requiredText } from "~
 
 const REQUIRED = "admin:municipalities.required";
 
-/** The translatable field (issue #18): the name in the other languages, with the name's length rule. */
+/** The translatable field: the name in the other languages, with the name's length rule. */
 const MUNICIPALITY_TRANSLATABLE = { name: LIMITS.short } as const;
 
 export const municipalitySchema = withTranslations(

@@ -1,4 +1,4 @@
-/** Municipalities: public lookups and administrator changes (SPEC §7 municipalities). */
+/** Municipalities: public lookups and administrator changes. */
 import { and, asc, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { municipalities } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
@@ -25,7 +25,7 @@ export type MunicipalityOption = {
   aliases?: string[];
 };
 
-/** The option of a municipality, named in `locale` when given (issue #18). */
+/** The option of a municipality, named in `locale` when given. */
 function optionOf(m: MunicipalityRow, locale?: Locale): MunicipalityOption {
   return {
     id: m.id,
@@ -95,7 +95,7 @@ export async function withPublicPaths<Row extends { id: string; municipalityId: 
 
 /**
  * A municipality by its slug or one of its aliases (its name in another language as a slug: /bruxelles for
- * /brussel, issue #18). The row's `slug` is the canonical one: callers redirect an alias to it.
+ * /brussel). The row's `slug` is the canonical one: callers redirect an alias to it.
  */
 async function findBySlugOrAlias(slug: string): Promise<MunicipalityRow | null> {
   if (!slug || slug.length > 120) return null;
@@ -122,7 +122,7 @@ export async function findMunicipalityAnyStatus(slug: string): Promise<Municipal
 const NEAR_MISS_SIMILARITY = 0.45;
 
 /**
- * The active municipality a typed name means (landing search, issue #17): its name or slug, accents, case,
+ * The active municipality a typed name means (landing search): its name or slug, accents, case,
  * spaces and punctuation aside ("liege", "LIÈGE", "s hertogenbosch"); else the only one whose name contains
  * the text; else the closest name by trigram similarity (search_key() of migration 0012, GIN-indexed), if
  * close enough ("Louviere" -> La Louvière). Null when nothing fits (the landing then shows /404).

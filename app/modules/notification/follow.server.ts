@@ -1,5 +1,5 @@
 /**
- * Following a municipality (issue #13): a signed-in resident chooses, per municipality, urgent reports as they
+ * Following a municipality: a signed-in resident chooses, per municipality, urgent reports as they
  * are approved and/or a weekly digest. Every function acts on the actor's own rows only.
  */
 import { authorize } from "~/lib/auth/authorize";

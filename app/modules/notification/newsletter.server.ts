@@ -1,5 +1,5 @@
 /**
- * The footer newsletter (issue #13): double opt-in. Subscribing stores the address as pending and mails a
+ * The footer newsletter: double opt-in. Subscribing stores the address as pending and mails a
  * confirmation link (signed, valid 7 days); only confirmed addresses receive the weekly digest of the
  * municipality they chose.
  *

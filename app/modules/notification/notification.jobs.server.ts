@@ -1,5 +1,5 @@
 /**
- * The mail that closes the loop with residents (issue #13), all queued by background jobs so the request that
+ * The mail that closes the loop with residents, all queued by background jobs so the request that
  * caused it does not wait:
  * - `report.outcome-mail`: the reporter learns that their report was approved or rejected (with the reason).
  * - `report.urgent-alert`: an urgent report approved in a municipality mails each follower who asked for
@@ -218,7 +218,7 @@ function townName(
   return localizedText(town, "name", locale) ?? row.municipalityName;
 }
 
-/** A digest item's title in the reader's language, or the original with its language (issue #18). */
+/** A digest item's title in the reader's language, or the original with its language. */
 function digestTitle(row: TranslatableRow, locale: Locale) {
   const title = localized(row, "title", locale);
   return { title: title.text ?? "", lang: title.lang, isOriginalFallback: title.isOriginalFallback };

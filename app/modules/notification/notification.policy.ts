@@ -3,7 +3,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 type NotificationAction = "follow" | "manage-own";
 
 /**
- * Alerts (issue #13): any signed-in user follows municipalities and manages only their own follows. The
+ * Alerts: any signed-in user follows municipalities and manages only their own follows. The
  * newsletter and unsubscribe links need no account: they act on the row their signed token names.
  */
 export function can(actor: Actor | null, action: NotificationAction, row?: { userId: string }): boolean {

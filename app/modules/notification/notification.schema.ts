@@ -9,7 +9,7 @@ export const followSchema = z.object({
 });
 export type FollowInput = z.output<typeof followSchema>;
 
-/** SPEC §5 newsletter: the address is required; the municipality is the one whose digest it wants. */
+/** docs/product.md newsletter: the address is required; the municipality is the one whose digest it wants. */
 const NEWSLETTER_REQUIRED = "footer.newsletter.required";
 export const newsletterSchema = z.object({
   email: emailField(NEWSLETTER_REQUIRED),

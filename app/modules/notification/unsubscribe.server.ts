@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe (issue #13, RFC 8058). Every alert and digest carries a link to
+ * One-click unsubscribe (RFC 8058). Every alert and digest carries a link to
  * /unsubscribe?token=… whose signed token names what it stops (the urgent alerts or the digest of one follow,
  * or one newsletter subscription) by that row's id: no account id, no address. It works without signing in,
  * and doing it twice is harmless (the second time says it was already done).

@@ -1,5 +1,5 @@
 /**
- * Feeds per municipality (issue #13), built with kept libraries, never string concatenation:
+ * Feeds per municipality, built with kept libraries, never string concatenation:
  * - Atom (atom.server.ts, fast-xml-parser's builder) of the municipality's current promotions and of its
  *   approved reports (no reporter names), every text as `type="text"`,
  * - iCalendar (`ical-generator` 10.x) of its upcoming events, every line ended by CRLF (RFC 5545).

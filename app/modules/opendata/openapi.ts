@@ -16,7 +16,7 @@ const merchantRef = {
 };
 
 const LANGS = ["en", "nl", "fr"];
-/** Issue #18: which language each text is in, the original's language and every translation. */
+/** Which language each text is in, the original's language and every translation. */
 const textLanguages = (fields: string[]) => ({
   languages: {
     type: "object",

@@ -1,5 +1,5 @@
 /**
- * schema.org structured data (JSON-LD) for the detail pages (issue #13): a promotion is an `Offer`, an event
+ * schema.org structured data (JSON-LD) for the detail pages: a promotion is an `Offer`, an event
  * an `Event`, a merchant a `LocalBusiness` with its opening hours, so search engines can show dates, prices
  * and hours. Pure functions of what the page's loader already read.
  */

@@ -1,11 +1,11 @@
 /**
- * The privacy jobs (issue #19):
+ * The privacy jobs:
  * - `privacy.export`: builds one requested data export (JSON + HTML) and mails the requester a link.
  * - `privacy.retention` (daily, 03:20 UTC): keeps personal data only as long as needed (see README "Privacy").
  *   Audit entries older than RETENTION_DAYS lose their IP and email addresses (sign-in/out records, which are
  *   about nothing else, are deleted); sessions that expired, contact messages older than a year, newsletter
  *   addresses left unconfirmed for 7 days, the newsletter's per-address mail counts once their day is over,
- *   expired exports and expired verification tokens are deleted, and so are live-stream events (issue #15)
+ *   expired exports and expired verification tokens are deleted, and so are live-stream events
  *   older than a day: a page reads only the last hour's, and a stream resumes from its last event id, so an
  *   older row serves nobody while it still names an account.
  */

@@ -9,7 +9,7 @@ type PrivacyAction =
   | "download";
 
 /**
- * Issue #19: a signed-in user exports and erases their own account; an administrator does both for any
+ * A signed-in user exports and erases their own account; an administrator does both for any
  * account on request (erasing their own account only from /profile, like everyone). A prepared export is
  * downloaded by its subject, and by the administrator who asked for it (no other administrator). Whether an
  * administrator is the last one needs the database: the erasure asks `mustKeepOneAdmin` and counts.

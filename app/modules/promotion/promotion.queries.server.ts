@@ -1,5 +1,5 @@
 /**
- * Public reads of promotions (SPEC §7 promotions): the municipality list with server-side filtering,
+ * Public reads of promotions: the municipality list with server-side filtering,
  * search, sort and pagination in one query, the home-page selection and the detail with its merchant.
  */
 import { activePromotion } from "~/lib/db/current";

@@ -1,7 +1,7 @@
 /**
- * Promotion forms (SPEC §5). Messages are translation keys.
+ * Promotion forms. Messages are translation keys.
  *
- * Pricing mode (SPEC §4): "price" keeps price and the optional original_price and clears discount;
+ * Pricing mode: "price" keeps price and the optional original_price and clears discount;
  * "percentage" keeps only discount and clears price and original_price.
  */
 import { z } from "zod";
@@ -32,7 +32,7 @@ export const ADMIN_PROMOTION_REQUIRED = "merchant:promotions.errors.adminRequire
 
 const PRICE_MAX = 60;
 
-/** The translatable fields (issue #18) with their originals' length rules. */
+/** The translatable fields with their originals' length rules. */
 const PROMOTION_TRANSLATABLE = { title: LIMITS.title, description: LIMITS.text, terms: LIMITS.text } as const;
 
 /** The posted field of one tag's checkbox (`tag_vegetarian`); the form marks that it carries tags with TAGS_POSTED. */
@@ -152,7 +152,7 @@ export function promotionSchemaFor(actor: Pick<Actor, "id" | "role">): z.ZodType
   return can(actor, "choose-merchant") ? adminPromotionSchema : merchantPromotionSchema;
 }
 
-/** The form's starting pricing mode when editing (SPEC §4): percentage if a discount is present. */
+/** The form's starting pricing mode when editing: percentage if a discount is present. */
 export function initialPricingMode(
   row:
     | { discount: string | null; discountPercent?: number | null; discountAmountCents?: number | null }

@@ -1,5 +1,5 @@
 /**
- * Promotion commands and panel lists (SPEC §7 promotions) for the merchant and the admin panels; the shared
+ * Promotion commands and panel lists for the merchant and the admin panels; the shared
  * owner rules are in merchant/owned.server.ts. Public reads live in promotion.queries.server.ts.
  */
 import { promotions } from "@db/schema";
@@ -53,7 +53,7 @@ const commands = ownedCommands<PromotionRow, PromotionInput>({
       ...(can(actor, "set-premium") ? { isPremium: input.is_premium === true } : {}),
     };
   },
-  // SPEC §4: a merchant's promotion takes its category and premium flag from the merchant's record.
+  // docs/product.md: a merchant's promotion takes its category and premium flag from the merchant's record.
   ownDefaults: (record) => ({ category: record.category, isPremium: record.isPremium }),
 });
 

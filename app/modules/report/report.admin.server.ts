@@ -1,5 +1,5 @@
 /**
- * Report moderation (SPEC §2 Reports, §4 report states, §7 reports). Admin only, enforced through
+ * Report moderation. Admin only, enforced through
  * report.policy: approve or reject only while pending; delete in any status.
  */
 import { authorize } from "~/lib/auth/authorize";

@@ -4,7 +4,7 @@ import type { ReportStatus } from "@db/schema/enums";
 type ReportAction = "file" | "read-approved" | "read-own" | "read-all" | "moderate" | "resolve" | "delete";
 
 /**
- * SPEC §4/§6: anyone reads approved reports; any signed-in user files one (it starts pending); only
+ * docs/product.md: anyone reads approved reports; any signed-in user files one (it starts pending); only
  * administrators see pending or rejected reports, moderate them and delete them. A reporter sees their own
  * reports in any status (My reports), never anyone else's. Administrators mark approved reports resolved.
  */
@@ -32,7 +32,7 @@ export function can(
   }
 }
 
-/** Types shown in red; only "informative" is blue (SPEC municipality home and reports list). */
+/** Types shown in red; only "informative" is blue. */
 export function isUrgentType(type: string): boolean {
   return type !== "informative";
 }

@@ -9,7 +9,7 @@ import {
 } from "@db/schema/enums";
 import { LIMITS, checkbox, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
-/** SPEC §5 report: description and type required ('Please fill in all required fields.'). */
+/** docs/product.md report: description and type required ('Please fill in all required fields.'). */
 const REPORT_REQUIRED = "site:reportNew.errors.required";
 
 export const reportSchema = z.object({

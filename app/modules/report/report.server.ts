@@ -1,5 +1,5 @@
 /**
- * Reports, public side (SPEC §7 reports): filing (always pending, reporter from the session), the
+ * Reports, public side: filing (always pending, reporter from the session), the
  * approved list of a municipality and the home panel. Nothing here ever returns a report that is not
  * approved; administrators' reads live in report.admin.server.ts.
  */
@@ -22,7 +22,7 @@ const HOME_REPORTS_LIMIT = 3;
 const REPORTS_PAGE_SIZE = 12;
 
 /**
- * What the public sees of a report. No account email, ever (issue #12): the reporter is a name, or
+ * What the public sees of a report. No account email, ever: the reporter is a name, or
  * "Anonymous" in the page. `tests/e2e/public-privacy.spec.ts` scans every public page and `.data` answer.
  */
 export type PublicReport = {
@@ -144,7 +144,7 @@ export async function fileReport(
         status: "pending",
       })
       .returning(rowColumns(reports));
-    // An uploaded photo becomes the report's: public only once the report is approved (issue #14).
+    // An uploaded photo becomes the report's: public only once the report is approved.
     await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
     await recordEvent(
       {

@@ -35,7 +35,7 @@ const monthlyPrice = z
     return cents;
   });
 
-/** SPEC §5 Subscription: user, tier, status and start date required; status is set freely. */
+/** docs/product.md: user, tier, status and start date required; status is set freely. */
 export const subscriptionSchema = z
   .object({
     user_id: requiredText(64, SUBSCRIPTION_REQUIRED),

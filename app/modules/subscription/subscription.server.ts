@@ -1,4 +1,4 @@
-/** Subscriptions (SPEC §7 subscriptions): list with the user's email, newest first; admin only. */
+/** Subscriptions: list with the user's email, newest first; admin only. */
 import { authorize } from "~/lib/auth/authorize";
 import type { SubscriptionStatus, SubscriptionTier } from "@db/schema/enums";
 import { count, desc, eq } from "drizzle-orm";

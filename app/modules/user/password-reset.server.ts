@@ -3,7 +3,7 @@
  * /reset-password; using it sets the new password and ends every session of the user, and the owner is told
  * by email that the password changed.
  *
- * A request is answered before anything about the address is looked up (issue #12): whether the account
+ * A request is answered before anything about the address is looked up: whether the account
  * exists, the token, the audit row and the mail all happen after the response, in the background, so a
  * known and an unknown address are answered in the same time.
  */

@@ -1,5 +1,5 @@
 /**
- * The one password rule (issue #12), applied wherever a password is set: registration, the profile, a reset
+ * The one password rule, applied wherever a password is set: registration, the profile, a reset
  * link, an administrator creating an account, ADMIN_PASSWORD at start.
  *
  * 1. Length: PASSWORD_MIN to PASSWORD_MAX characters (password.ts, also checked by the forms' schemas).

@@ -60,7 +60,7 @@ export async function signIn(
   if (!user) return { ok: false };
   await accountLock.clear(email);
   securityEvent("auth.sign_in", { requestId: context.requestId, userId: user.id, ip: context.ip });
-  // The language of this sign-in is the one their mail goes out in (issue #13).
+  // The language of this sign-in is the one their mail goes out in.
   await rememberLocale(user.id, context.locale).catch((err) => log("warn", "language not remembered", { err }));
   await recordEventSafely({
     userId: user.id,
@@ -81,7 +81,7 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
     const response = await auth.api.signOut({ headers: request.headers, asResponse: true });
     for (const cookie of response.headers.getSetCookie()) out.append("Set-Cookie", cookie);
   } catch (err) {
-    // SPEC: a failed logout is only logged; the cookies are cleared regardless.
+    // docs/product.md: a failed logout is only logged; the cookies are cleared regardless.
     securityEvent("auth.sign_out_failed", { requestId: context.requestId, error: String(err) });
   }
   if (actor) {

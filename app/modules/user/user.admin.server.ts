@@ -1,4 +1,4 @@
-/** Administrator management of user accounts (SPEC §2 Users, §6, §7 users). Every function is admin only. */
+/** Administrator management of user accounts. Every function is admin only. */
 import { authorize } from "~/lib/auth/authorize";
 import { and, count, desc, eq, gt, ilike, or, sql } from "drizzle-orm";
 import { listTotal } from "~/lib/db/counts.server";
@@ -79,7 +79,7 @@ export async function listUsers(actor: Actor | null, query: ListQuery = {}): Pro
 }
 
 /**
- * The admin picker's users (issue #17, SPEC §7 "select id and email ordered by email for dropdowns"): one page
+ * The admin picker's users (docs/product.md "select id and email ordered by email for dropdowns"): one page
  * of at most LOOKUP_PAGE_SIZE, ordered by e-mail, whose name or e-mail contains `q` (starts with it, for one or
  * two characters), after the keyset cursor. The trigram indexes on name and e-mail serve a search with few
  * matches, the unique e-mail index one with many (chosen on the planner's estimate).
@@ -205,13 +205,13 @@ export async function updateUser(actor: Actor | null, id: string, input: AdminUs
     }
     return { row, roleChange: roleChanged ? { from: current.role, to: input.role } : null };
   });
-  // DESIGN §5: a role change is also a security event in the request log.
+  // docs/architecture.md: a role change is also a security event in the request log.
   if (result.roleChange) securityEvent("user.role_changed", { actorId: actor.id, userId: id, ...result.roleChange });
   return result.row;
 }
 
 /**
- * Deletes a user on request: the same erasure as "Delete my account" (privacy.server.ts, issue #19) — their
+ * Deletes a user on request: the same erasure as "Delete my account" (privacy.server.ts) — their
  * data goes, approved reports stay as "Anonymous", the audit log records the deletion under the
  * administrator's name without the address, the last administrator stays.
  */

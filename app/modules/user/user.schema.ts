@@ -23,7 +23,7 @@ export const loginSchema = z.object({
 
 const REQUIRED = "account:register.errors.required";
 
-/** Registration (SPEC §5): the account type is user or merchant, never admin. */
+/** Registration: the account type is user or merchant, never admin. */
 export const registerSchema = z
   .object({
     accountType: z.enum(["user", "merchant"], { error: REQUIRED }),
@@ -60,7 +60,7 @@ export const registerSchema = z
   });
 export type RegisterInput = z.output<typeof registerSchema>;
 
-/** Profile (SPEC §5): each field saved only when changed; password only when entered. */
+/** Profile: each field saved only when changed; password only when entered. */
 export const profileSchema = z
   .object({
     name: requiredText(LIMITS.short),
@@ -93,7 +93,7 @@ export const profileSchema = z
   });
 export type ProfileInput = z.output<typeof profileSchema>;
 
-/** SPEC §5 "Admin add user": 'Please fill in all required fields ...'. */
+/** docs/product.md "Admin add user": 'Please fill in all required fields ...'. */
 const USER_REQUIRED = "admin:users.required";
 const MISMATCH = "admin:users.passwordMismatch";
 

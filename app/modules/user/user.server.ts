@@ -179,7 +179,7 @@ export async function getProfile(actor: Actor | null): Promise<Profile> {
 }
 
 /**
- * SPEC §5 profile: name, municipality and password are each saved only when changed. A new password needs
+ * docs/product.md profile: name, municipality and password are each saved only when changed. A new password needs
  * the current one and follows the one password rule; `onPasswordChanged` runs after it is stored (the owner
  * is told by email).
  */

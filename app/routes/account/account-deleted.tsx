@@ -1,4 +1,4 @@
-/** Where a resident lands after deleting their account (issue #19). */
+/** Where a resident lands after deleting their account. */
 import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { StaticPage } from "~/components/site/static-page";

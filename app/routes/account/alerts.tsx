@@ -15,7 +15,7 @@ import { followSchema } from "~/modules/notification";
 import type { Route } from "./+types/alerts";
 
 /**
- * "Get alerts" for a municipality (issue #13): urgent reports as they are approved and/or a weekly digest.
+ * "Get alerts" for a municipality: urgent reports as they are approved and/or a weekly digest.
  * Guests are sent to /login and come back here.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

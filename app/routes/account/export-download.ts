@@ -1,5 +1,5 @@
 /**
- * A prepared data export (issue #19): its subject, or the administrator who asked for it, downloads the JSON
+ * A prepared data export: its subject, or the administrator who asked for it, downloads the JSON
  * file or the HTML summary. Anyone else, an unknown id and an expired export get the same 404.
  */
 import { data } from "react-router";

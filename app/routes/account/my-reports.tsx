@@ -14,7 +14,7 @@ import { oneOf } from "~/lib/i18n/keys";
 import { reportReference } from "~/modules/report";
 import { ResolvedNote } from "~/components/site/report-life";
 
-/** My reports (issue #13): the signed-in resident's own reports in every status, newest first. */
+/** My reports: the signed-in resident's own reports in every status, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireActor(request, context);
   const pageRaw = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);

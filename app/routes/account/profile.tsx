@@ -232,7 +232,7 @@ type PrivacyResult = {
   params?: Record<string, string>;
 };
 
-/** Issue #19: download my data, delete my account. */
+/** Download my data, delete my account. */
 function PrivacySection({
   exports,
   exportDays,

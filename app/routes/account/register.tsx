@@ -77,7 +77,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const failure = actionData && !actionData.ok && showError ? actionData : null;
   const fieldError = (name: string) => failure?.fieldErrors?.[name];
   const switchType = (type: AccountType) => {
-    // SPEC: switching the account type clears the business fields and the error.
+    // docs/product.md: switching the account type clears the business fields and the error.
     setAccountType(type);
     setBusiness({ businessName: "", businessEmail: "", vatNumber: "" });
     setShowError(false);

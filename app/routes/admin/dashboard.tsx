@@ -25,7 +25,7 @@ import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
-  // SPEC: failed fetches are only logged; their cards keep "...".
+  // docs/product.md: failed fetches are only logged; their cards keep "...".
   const [stats, activities, today, revenue] = await Promise.all([
     dashboardStats(actor).catch((err): DashboardStats | null => {
       log("error", "dashboard stats failed", { err });
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log("error", "dashboard activities failed", { err });
       return null;
     }),
-    // Issue #17: views and clicks on promotions and events today, plus today's log entries.
+    // Views and clicks on promotions and events today, plus today's log entries.
     activitiesToday(actor).catch((err) => {
       log("error", "dashboard activities today failed", { err });
       return null;

@@ -1,4 +1,4 @@
-/** Admin panel: every merchant's events (SPEC §2 Events). */
+/** Admin panel: every merchant's events. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { EventFields, useEventColumns } from "~/components/panel/event";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";

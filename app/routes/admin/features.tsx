@@ -1,4 +1,4 @@
-/** Admin panel: the platform's features (SPEC §2 Features). */
+/** Admin panel: the platform's features. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";

@@ -1,5 +1,5 @@
 /**
- * The admin pickers' search (issue #17): GET /admin/lookup/users and /admin/lookup/merchants with ?q= (part of a
+ * The admin pickers' search: GET /admin/lookup/users and /admin/lookup/merchants with ?q= (part of a
  * name or e-mail) and ?cursor= (the previous page's `next`). Admin only, like the panel: a guest is sent to
  * /login and any other role to /; the module asks the entity's policy again. JSON, never cached.
  */

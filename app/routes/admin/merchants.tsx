@@ -1,4 +1,4 @@
-/** Admin panel: merchants with their accounts (SPEC §2 Merchants). */
+/** Admin panel: merchants with their accounts. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { NewAccountFields } from "~/components/panel/user";
 import { FieldGroup } from "~/components/form";

@@ -1,4 +1,4 @@
-/** Admin panel: the municipalities and whether they are live (SPEC §2 Municipalities). */
+/** Admin panel: the municipalities and whether they are live. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { TextField, ToggleField } from "~/components/form";
 import { Link } from "~/components/link";
@@ -83,13 +83,13 @@ function MunicipalityFields({ row, fieldErrors }: { row?: MunicipalityRow; field
         hint={t("admin:municipalities.postalAddressHint")}
         error={fieldErrors.postal_address}
       />
-      {/* SPEC: is_active is a toggle, true by default on add. */}
+      {/* docs/product.md: is_active is a toggle, true by default on add. */}
       <ToggleField
         name="is_active"
         label={t("admin:municipalities.activeToggle")}
         defaultChecked={row ? row.isActive : true}
       />
-      {/* Issue #18: the name in the other languages; each also reaches the municipality as a slug (/bruxelles). */}
+      {/* The name in the other languages; each also reaches the municipality as a slug (/bruxelles). */}
       <TranslationFields
         row={row}
         fieldErrors={fieldErrors}

@@ -1,4 +1,4 @@
-/** Admin panel: every merchant's promotions (SPEC §2 Promotions). */
+/** Admin panel: every merchant's promotions. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { PromotionFields, usePromotionColumns } from "~/components/panel/promotion";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";

@@ -1,4 +1,4 @@
-/** Admin panel: subscriptions (SPEC §2 Subscriptions). */
+/** Admin panel: subscriptions. */
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS } from "@db/schema/enums";
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { SelectField, TextField } from "~/components/form";

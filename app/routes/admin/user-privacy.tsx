@@ -1,5 +1,5 @@
 /**
- * Admin panel: a user's privacy requests (issue #19). An administrator runs the same export and erasure the
+ * Admin panel: a user's privacy requests. An administrator runs the same export and erasure the
  * user can run from /profile, on the user's request; each is recorded in the audit log under the
  * administrator's name, and the same rules hold (never their own account here, never the last administrator).
  */

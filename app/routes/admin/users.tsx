@@ -1,4 +1,4 @@
-/** Admin panel: user accounts and their roles (SPEC §2 Users). */
+/** Admin panel: user accounts and their roles. */
 import type { Role } from "@db/schema/enums";
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { NewUserFields, UserFields } from "~/components/panel/user";
@@ -80,7 +80,7 @@ export default function UsersPage({ loaderData }: Route.ComponentProps) {
           className: "hidden lg:table-cell whitespace-nowrap",
         },
         {
-          // Issue #19: export or delete the user's data on their request.
+          // Export or delete the user's data on their request.
           key: "privacy",
           header: t("admin:privacy.link"),
           cell: (r) => (

@@ -1,5 +1,5 @@
 /**
- * POST /api/beacon (issue #17): a promotion or event page reports a view or a click (navigator.sendBeacon,
+ * POST /api/beacon: a promotion or event page reports a view or a click (navigator.sendBeacon,
  * form-encoded `t`, `id`, `k`). It passes the site's origin check like every POST (HTTP layer); the count is
  * kept in memory and written in batches (modules/metrics). Always 204 for a well-formed beacon, counted or not
  * (a robot learns nothing); 400 for a malformed one. GET is 405.

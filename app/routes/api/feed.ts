@@ -4,7 +4,7 @@ import { eventsCalendar, promotionsFeed, reportsFeed } from "~/modules/opendata/
 import type { Route } from "./+types/feed";
 
 /**
- * /feeds/{municipality}/promotions.atom, /reports.atom and /events.ics (issue #13). One module serves the three
+ * /feeds/{municipality}/promotions.atom, /reports.atom and /events.ics. One module serves the three
  * routes of app/routes.ts; which one is in the route's id. Public data, so CORS is open and answers are cached
  * for five minutes with an ETag.
  */

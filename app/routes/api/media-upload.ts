@@ -1,5 +1,5 @@
 /**
- * POST /media/upload (issue #14): one image in a multipart body (field "file"), from the image field of a
+ * POST /media/upload: one image in a multipart body (field "file"), from the image field of a
  * form. Answers JSON: `{ ok: true, url, width, height }`, or `{ ok: false, reason, error }` with a 4xx and
  * the translated message; a refused file stores nothing. Any signed-in user may upload (the media policy);
  * attaching the upload to a row is checked when that row's form is saved.

@@ -1,5 +1,5 @@
 /**
- * GET /media/<hash>-<width>.<ext> (issue #14): an uploaded image's variant. Public images are cached for a
+ * GET /media/<hash>-<width>.<ext>: an uploaded image's variant. Public images are cached for a
  * year (the address changes when the image does); a pending report's photo or a fresh upload is shown only
  * to its owner and administrators, never stored by a shared cache, and is a 404 to everyone else.
  * (X-Content-Type-Options: nosniff is on every answer of the site: helmet, app/server/http.server.ts.)

@@ -7,7 +7,7 @@ import { openApiDocument } from "~/modules/opendata";
 import type { Route } from "./+types/v1";
 
 /**
- * The open-data API (issue #13): GET /api/v1/{municipalities|promotions|events|merchants|reports} and
+ * The open-data API: GET /api/v1/{municipalities|promotions|events|merchants|reports} and
  * /api/v1/openapi.json. JSON answers with an ETag, CORS for GET from any origin, rate-limited per client
  * address (RATE_LIMIT_API). Anything else under /api/v1 is a JSON 404; other methods are 405.
  */

@@ -1,4 +1,4 @@
-/** Merchant panel dashboard (SPEC merchant panel): figures, quick links and the 5 latest activities. */
+/** Merchant panel dashboard: figures, quick links and the 5 latest activities. */
 import {
   Activity,
   BadgePercent,
@@ -23,12 +23,12 @@ import { DailyChart } from "~/components/panel/metrics-chart";
 import { merchantVoucherCounts } from "~/modules/voucher/index.server";
 import type { Route } from "./+types/dashboard";
 
-/** SPEC: admits merchant and admin; without a merchant record for the user's id, to /. */
+/** docs/product.md: admits merchant and admin; without a merchant record for the user's id, to /. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await requireRole(request, context, ["merchant", "admin"]);
   const dashboard = await merchantDashboard(actor);
   if (!dashboard) throw redirect("/");
-  // Issue #17: real views and clicks of this merchant's promotions and events (written every few seconds).
+  // Real views and clicks of this merchant's promotions and events (written every few seconds).
   const [metrics, vouchers] = await Promise.all([
     merchantMetrics(actor, actor.id),
     merchantVoucherCounts(actor, actor.id),
@@ -200,7 +200,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
   );
 }
 
-/** Issue #17: per promotion, the all-time counts by kind and the last 30 days as a chart with a table. */
+/** Per promotion, the all-time counts by kind and the last 30 days as a chart with a table. */
 function PromotionFigures({
   metrics,
   vouchers,

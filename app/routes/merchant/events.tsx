@@ -1,4 +1,4 @@
-/** Merchant panel: the merchant's own events, with add, edit and delete dialogs (SPEC merchant panel). */
+/** Merchant panel: the merchant's own events, with add, edit and delete dialogs. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { EventFields, useEventColumns } from "~/components/panel/event";
 import { useAttendeesColumn } from "~/components/panel/event-attendees";

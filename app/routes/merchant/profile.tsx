@@ -1,4 +1,4 @@
-/** Merchant panel: the business profile with a weekly opening-hours editor (SPEC merchant panel). */
+/** Merchant panel: the business profile with a weekly opening-hours editor. */
 import { loadList } from "~/lib/forms/list.server";
 import { ExternalLink, Loader2 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";

@@ -1,4 +1,4 @@
-/** Merchant panel: the merchant's own promotions, with add, edit and delete dialogs (SPEC merchant panel). */
+/** Merchant panel: the merchant's own promotions, with add, edit and delete dialogs. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { PromotionFields, usePromotionColumns } from "~/components/panel/promotion";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";

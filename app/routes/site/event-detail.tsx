@@ -126,11 +126,11 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
   const text = useLocalized();
   const label = useCategoryLabel();
   const { municipality } = loaderData;
-  // Issue #17: the view, and the clicks on directions and share, are counted.
+  // The view, and the clicks on directions and share, are counted.
   const track = useMetrics("event", loaderData.event?.id, loaderData.event?.merchantId);
   const back = `/events/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.event) {
-    // SPEC: both "Event not found." and "Failed to load event details." show the Event Not Found view.
+    // docs/product.md: both "Event not found." and "Failed to load event details." show the Event Not Found view.
     return (
       <StateView
         tone={loaderData.state === "error" ? "error" : "not-found"}

@@ -37,8 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 /**
- * SPEC landing: non-blank text; an active municipality -> /{slug}, else /404?town=<text>. The text is matched as a name
- * or slug whatever its accents, case and punctuation, then by near misses (issue #17).
+ * docs/product.md landing: non-blank text; an active municipality -> /{slug}, else /404?town=<text>. The text is matched as a name
+ * or slug whatever its accents, case and punctuation, then by near misses.
  */
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);

@@ -8,7 +8,7 @@ import { FavouritesMerge } from "~/components/site/favourite-button";
 export default function SiteLayout() {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  // SPEC panel guard: "Loading authentication..." while the panel's session check runs.
+  // docs/product.md panel guard: "Loading authentication..." while the panel's session check runs.
   const enteringPanel =
     navigation.state === "loading" && /^\/(merchant|admin)(\/|$)/.test(navigation.location?.pathname ?? "");
   return (

@@ -30,7 +30,7 @@ import { findFollow } from "~/modules/notification/index.server";
 import type { Route } from "./+types/municipality";
 import { Picture } from "~/components/picture";
 
-/** A failing count or list is logged and the page renders with zeros or an empty list (SPEC). */
+/** A failing count or list is logged and the page renders with zeros or an empty list. */
 async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : Promise.resolve([] as PublicReport[]),
     orFallback<PromotionRow[]>("promotions", [], () => sharedHomePromotions(id)),
     orFallback<EventRow[]>("events", [], () => sharedHomeEvents(id)),
-    // Every premium merchant of the town, not only those with one of the promotions shown (issue #17).
+    // Every premium merchant of the town, not only those with one of the promotions shown.
     orFallback<FeaturedMerchant[]>("featured merchants", [], () => sharedFeaturedMerchants(id)),
     // Whether the reader already follows this town: the alerts button then says so.
     actor ? orFallback("follow", null, () => findFollow(actor, id)) : Promise.resolve(null),

@@ -11,7 +11,7 @@ import { requestNewsletter } from "~/modules/notification/index.server";
 import type { Route } from "./+types/newsletter";
 
 /**
- * The newsletter (issue #13). The footer box posts here from every page; this page is its home for a visitor
+ * The newsletter. The footer box posts here from every page; this page is its home for a visitor
  * without JavaScript (the post renders it with the result) and for a direct visit.
  */
 export async function loader({ context }: Route.LoaderArgs) {

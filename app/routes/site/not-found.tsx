@@ -10,7 +10,7 @@ import type { Route } from "./+types/not-found";
 const TOWN_MAX = 60;
 
 /**
- * /404 and every unknown path: the SPEC §8 page with a real 404 status. When the landing search found no
+ * /404 and every unknown path: the documented page with a real 404 status. When the landing search found no
  * municipality for what was typed (/404?town=Leuven), the page says so and lists the ones on the platform.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/privacy";
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
-    // The periods the retention job really applies (issue #19; README "Privacy").
+    // The periods the retention job really applies (docs/product.md, "Privacy").
     days: String(env().RETENTION_DAYS),
     exportDays: String(env().EXPORT_TTL_DAYS),
     meta: { title: context.t("site:privacy.title"), description: context.t("site:privacy.metaDescription") },

@@ -97,7 +97,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
   const label = useCategoryLabel();
   const text = useLocalized();
   const { municipality } = loaderData;
-  // Issue #17: the view, and the clicks on call, directions, website and share, are counted.
+  // The view, and the clicks on call, directions, website and share, are counted.
   const track = useMetrics("promotion", loaderData.promotion?.id, loaderData.promotion?.merchant.id);
   const back = `/promotions/${municipality.slug}`;
   if (loaderData.state !== "ok" || !loaderData.promotion) {

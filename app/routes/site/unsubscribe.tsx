@@ -8,7 +8,7 @@ import { describeUnsubscribe, unsubscribe } from "~/modules/notification/index.s
 import type { Route } from "./+types/unsubscribe";
 
 /**
- * Unsubscribe without signing in (issue #13). The link in a mail opens this page, which stops the alert with one
+ * Unsubscribe without signing in. The link in a mail opens this page, which stops the alert with one
  * click on its button; a mail program's one-click POST to the same address (RFC 8058, body
  * `List-Unsubscribe=One-Click`, from the List-Unsubscribe-Post header) lands in the same action. Opening the
  * link alone changes nothing, so a link scanner that follows it does not unsubscribe anyone.
