@@ -95,7 +95,7 @@ export function PushDevice({ following }: { following: boolean }) {
     <div className="mt-6 border-t border-slate-200 pt-4">
       <h3 className="font-semibold">{t("push.device")}</h3>
       <p className="mt-1 text-sm text-slate-700">{t("push.deviceIntro")}</p>
-      <p role="status" className="mt-2 text-sm text-slate-800">
+      <p aria-live="polite" className="mt-2 text-sm text-slate-800">
         {message}
       </p>
       {(state === "on" || state === "off" || state === "failed") && (
