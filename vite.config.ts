@@ -64,7 +64,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The small modules every page loads (translations, icons, meta, error page) as one file.
                 {
                   name: "base",
-                  test: /[\\/]app[\\/](lib[\\/](i18n[\\/](index|react|messages|translator|keys)|http[\\/]meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx)$/,
+                  test: /[\\/]app[\\/](lib[\\/](i18n[\\/](index|react|messages|translator|keys)|http[\\/]meta|use-root-data)\.ts|components[\\/](icons|error-page)\.tsx|components[\\/]favourites-local\.ts)$/,
                   priority: 2,
                 },
                 // The public pages' shared components (cards, panels, widgets) and formatting as one file; the

@@ -16,7 +16,7 @@ import { CookieNotice } from "./components/cookie-notice";
 import { ErrorPage, NotFoundPage } from "./components/error-page";
 import { LanguageSync } from "./components/language-sync";
 import { LinkNavigation } from "./components/link";
-import { OfflineSupport } from "./components/site/offline";
+import { OfflineSupport } from "./components/offline";
 import type { Locale, Messages, Namespace } from "~/lib/i18n";
 import { I18nProvider, useTranslation } from "~/lib/i18n/react";
 import { createI18n } from "~/lib/i18n/translator";

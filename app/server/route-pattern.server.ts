@@ -42,10 +42,31 @@ const OWN: [RegExp, string][] = [
   [/^\/(metrics|readyz|healthz)$/, ""],
 ];
 
+/**
+ * Patterns of the paths asked for recently, per build: matching a path against the route tree ranks every route
+ * again, which cost more than serving a cached page. Bounded: an unknown path only costs one match.
+ */
+const known = new WeakMap<ServerBuild, Map<string, string>>();
+const KNOWN_MAX = 2000;
+
 export function routePattern(req: Pick<Request, "path">): string {
   for (const [re, name] of OWN) if (re.test(req.path)) return name || req.path;
   if (!latest) return "unmatched";
-  const matches = matchRoutes(treeOf(latest), req.path);
+  let cache = known.get(latest);
+  if (!cache) {
+    cache = new Map();
+    known.set(latest, cache);
+  }
+  const hit = cache.get(req.path);
+  if (hit !== undefined) return hit;
+  const pattern = matchPattern(latest, req.path);
+  if (cache.size >= KNOWN_MAX) cache.clear();
+  cache.set(req.path, pattern);
+  return pattern;
+}
+
+function matchPattern(build: ServerBuild, path: string): string {
+  const matches = matchRoutes(treeOf(build), path);
   if (!matches?.length) return "unmatched";
   const pattern = matches
     .map((m) => m.route.path ?? "")

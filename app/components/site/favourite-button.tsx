@@ -6,30 +6,8 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { Heart, X } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
+import { FAVOURITES_ACTION as ACTION, readLocal, writeLocal } from "~/components/favourites-local";
 import { useRootData } from "~/lib/use-root-data";
-
-const FAVOURITES_KEY = "favourites";
-const ACTION = "/my-favourites";
-
-function readLocal(): string[] {
-  try {
-    const raw = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? "[]");
-    return Array.isArray(raw) ? raw.filter((v): v is string => typeof v === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-function writeLocal(id: string, on: boolean) {
-  try {
-    const list = new Set(readLocal());
-    if (on) list.add(id);
-    else list.delete(id);
-    localStorage.setItem(FAVOURITES_KEY, JSON.stringify([...list]));
-  } catch {
-    /* storage unavailable: the toggle still works for this page */
-  }
-}
 
 /** `id` is "promotion:<id>" or "event:<id>". */
 export function FavouriteButton({ id }: { id: string }) {
@@ -77,27 +55,4 @@ export function FavouriteRemove({ item, label }: { item: string; label: string }
       </button>
     </fetcher.Form>
   );
-}
-
-/** After sign-in, the hearts this browser kept as a guest join the account, once; then the browser forgets them. */
-export function FavouritesMerge() {
-  const { user } = useRootData();
-  const fetcher = useFetcher<{ ok: boolean }>();
-  const userId = user?.id;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the account changes
-  useEffect(() => {
-    if (!userId) return;
-    const list = readLocal();
-    if (list.length === 0) return;
-    fetcher.submit({ intent: "merge", items: JSON.stringify(list) }, { method: "post", action: ACTION });
-  }, [userId]);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data?.ok) return;
-    try {
-      localStorage.removeItem(FAVOURITES_KEY);
-    } catch {
-      /* nothing to forget */
-    }
-  }, [fetcher.state, fetcher.data]);
-  return null;
 }

@@ -3,7 +3,7 @@ import { Outlet, useNavigation } from "react-router";
 import { HydrationBoundary } from "~/components/hydration-boundary";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { FavouritesMerge } from "~/components/site/favourite-button";
+import { FavouritesMerge } from "~/components/favourites-merge";
 
 export default function SiteLayout() {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { OfflinePages } from "~/components/site/offline";
+import { OfflinePages } from "~/components/offline";
 import { PageHeading } from "~/components/page-heading";
 import { useTranslation } from "~/lib/i18n/react";
 import { metaTags } from "~/lib/http/meta";

@@ -1,8 +1,15 @@
 import { useEffect, useState } from "react";
-import { formatDateTime } from "~/lib/i18n/format";
 import { useTranslation } from "~/lib/i18n/react";
 
 const PAGES = "pages-v1";
+
+/**
+ * When a page was saved, in the reader's language. Shown only after hydration (never rendered on the server), so
+ * the browser's own Intl is enough: the shared formatters live in the public pages' chunk, which the landing page
+ * does not load.
+ */
+const savedTime = (iso: string, lng: string) =>
+  new Date(iso).toLocaleString(lng, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Brussels" });
 
 /** The pages this device kept for offline reading (the service worker's page cache), as links. */
 export function OfflinePages() {
@@ -36,7 +43,7 @@ export function OfflinePages() {
           <a className="font-medium text-brand-700 underline" href={p.url}>
             {p.title}
           </a>{" "}
-          {p.savedAt && <span className="text-sm text-slate-700">({formatDateTime(p.savedAt, i18n.language)})</span>}
+          {p.savedAt && <span className="text-sm text-slate-700">({savedTime(p.savedAt, i18n.language)})</span>}
         </li>
       ))}
     </ul>
@@ -64,7 +71,7 @@ export function OfflineSupport() {
   if (!savedAt) return null;
   return (
     <div role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950">
-      {t("offline.savedAt", { time: formatDateTime(savedAt, i18n.language) })}{" "}
+      {t("offline.savedAt", { time: savedTime(savedAt, i18n.language) })}{" "}
       <a className="font-semibold underline" href={location.href}>
         {t("offline.retry")}
       </a>
