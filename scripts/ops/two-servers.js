@@ -165,9 +165,11 @@ const [promotion] = await rows(
   handle.db,
   sql`select p.id, p.valid_until::text as valid_until from promotions p join users u on u.id = p.merchant_id
       join municipalities m on m.id = p.municipality_id
-      where u.email = ${DEMO.merchant.email} and m.slug = 'hasselt' order by p.id limit 1`,
+      where u.email = ${DEMO.merchant.email} and m.slug = 'hasselt' and p.valid_until >= current_date
+      order by p.id limit 1`,
 );
-if (!promotion) throw new Error("the demo merchant has no promotion in Hasselt");
+// A current one: the live panel announces only promotions that still run, and the new one copies its date.
+if (!promotion) throw new Error("the demo merchant has no current promotion in Hasselt");
 // Servers behind a proxy refuse the demo's published passwords: every account gets a private one here.
 const PASSWORD = "Two-Servers-Private-2026!";
 {
