@@ -31,7 +31,7 @@ test.describe("events", () => {
     await expect(attendingLine(resident)).toHaveText(/^\d+ attending$/);
     const before = await countOf(resident);
 
-    await resident.getByRole("button", { name: "Register for Event" }).click();
+    await resident.getByRole("button", { name: "Register for this event" }).click();
     await expect(resident.getByText("You are registered for this event.")).toBeVisible();
     await expect(attendingLine(resident)).toHaveText(`${before + 1} attending`);
     await expect(resident.getByRole("button", { name: "Cancel my registration" })).toBeVisible();
@@ -51,7 +51,7 @@ test.describe("events", () => {
     await resident.getByRole("button", { name: "Cancel my registration" }).click();
     await expect(resident.getByText("Your registration was cancelled.")).toBeVisible();
     await expect(attendingLine(resident)).toHaveText(`${before} attending`);
-    await expect(resident.getByRole("button", { name: "Register for Event" })).toBeVisible();
+    await expect(resident.getByRole("button", { name: "Register for this event" })).toBeVisible();
     await resident.context().close();
     await merchant.context().close();
   });
