@@ -35,7 +35,7 @@ export function VoucherTable({
         <p className="card p-6 text-center text-slate-600">{t("vouchers.table.empty")}</p>
       ) : (
         <div className="card overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full table-fixed text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-2 font-semibold">
@@ -52,7 +52,7 @@ export function VoucherTable({
             <tbody className="divide-y divide-slate-100">
               {rows.map((r) => (
                 <tr key={r.id} data-testid={`vouchers-${r.id}`}>
-                  <th scope="row" className="px-4 py-2 font-medium text-slate-900">
+                  <th scope="row" className="break-words px-4 py-2 font-medium text-slate-900">
                     {r.title}
                   </th>
                   <td className="px-4 py-2 text-right tabular-nums" data-testid="vouchers-claimed">

@@ -150,7 +150,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
                   className="card flex items-center gap-4 p-4 transition-colors hover:border-brand-500 hover:bg-brand-50"
                 >
                   <Icon aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
-                  <span className="flex-1">
+                  <span className="min-w-0 flex-1 break-words">
                     <span className="block font-semibold text-slate-900">{title}</span>
                     <span className="block text-sm text-slate-600">{text}</span>
                   </span>
