@@ -52,10 +52,12 @@ const [promotion] = await rows(
   handle.db,
   sql`select p.id, p.valid_until::text as valid_until from promotions p join users u on u.id = p.merchant_id
       join municipalities m on m.id = p.municipality_id
-      where u.email = ${DEMO.merchant.email} and m.slug = 'hasselt' order by p.id limit 1`,
+      where u.email = ${DEMO.merchant.email} and m.slug = 'hasselt' and p.valid_until >= current_date
+      order by p.id limit 1`,
 );
 await handle.close();
-if (!promotion) throw new Error("the demo merchant has no promotion in Hasselt");
+// A current one: the lists and the live panel show only promotions that still run.
+if (!promotion) throw new Error("the demo merchant has no current promotion in Hasselt");
 
 const portA = opts.port ? Number(opts.port) : await freePort();
 const portB = opts.port ? Number(opts.port) + 1 : await freePort();
