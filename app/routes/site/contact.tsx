@@ -1,5 +1,5 @@
 import { messageKey } from "~/lib/i18n/keys";
-import { CheckCircle2, Clock, Mail, MapPin, Phone } from "~/components/icons";
+import { CheckCircle2, Clock, Mail, MapPin } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { data, useActionData, useFetcher } from "react-router";
@@ -152,13 +152,6 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                   </dd>
                 </div>
               )}
-              <div>
-                <dt className="flex items-center gap-2 font-medium text-slate-800">
-                  <Phone aria-hidden="true" className="size-4 text-slate-500" />
-                  {t("contact.phone")}
-                </dt>
-                <dd className="pl-6 text-slate-700">{t("contact.phoneValue")}</dd>
-              </div>
             </dl>
           </section>
           <section className="card p-5" aria-labelledby="hours-title">
