@@ -36,6 +36,24 @@ async function overflow(page: Page) {
   });
 }
 
+/**
+ * A promotion with a long title: the dashboard lists it in recent activity (one truncated line) and in its figures,
+ * and a truncated line's full width must not widen the column it sits in.
+ */
+async function addLongTitledPromotion(page: Page) {
+  const until = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Brussels" }).format(
+    new Date(Date.now() + 10 * 86_400_000),
+  );
+  await page.goto("/merchant/promotions?lng=en");
+  await page.getByRole("button", { name: "Add promotion" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Title").fill(`A promotion whose title runs on well past a phone's width ${Date.now()}`);
+  await dialog.getByLabel("Valid until").fill(until);
+  await dialog.getByLabel("Price", { exact: true }).fill("€5");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 5_000 });
+}
+
 for (const [who, area, sections] of [
   ["admin", "admin", ADMIN],
   ["merchant", "merchant", MERCHANT],
@@ -45,6 +63,7 @@ for (const [who, area, sections] of [
     await page.setViewportSize({ width: 360, height: 740 });
     await acceptCookies(page);
     await login(page, DEMO[who]);
+    if (who === "merchant") await addLongTitledPromotion(page);
     const failures: string[] = [];
     for (const lng of ["en", "nl", "fr"]) {
       for (const section of sections) {

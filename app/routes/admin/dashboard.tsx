@@ -149,7 +149,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       )}
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section aria-labelledby="recent-heading" className="card p-4 sm:p-6 lg:col-span-2">
+        <section aria-labelledby="recent-heading" className="card min-w-0 p-4 sm:p-6 lg:col-span-2">
           <div className="mb-4 flex items-center justify-between gap-4">
             <h2 id="recent-heading" className="text-lg font-semibold text-slate-900">
               {t("admin:dashboard.recent")}

@@ -138,7 +138,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
       <VoucherTable rows={loaderData.vouchers} />
 
       <div className="grid gap-8 lg:grid-cols-5">
-        <section aria-labelledby="links-heading" className="lg:col-span-2">
+        <section aria-labelledby="links-heading" className="min-w-0 lg:col-span-2">
           <h2 id="links-heading" className="mb-3 text-lg font-semibold text-slate-900">
             {t("dashboard.quickLinks.title")}
           </h2>
@@ -161,7 +161,7 @@ export default function MerchantDashboard({ loaderData }: Route.ComponentProps) 
           </ul>
         </section>
 
-        <section aria-labelledby="recent-heading" className="lg:col-span-3">
+        <section aria-labelledby="recent-heading" className="min-w-0 lg:col-span-3">
           <h2 id="recent-heading" className="mb-3 text-lg font-semibold text-slate-900">
             {t("dashboard.recent.title")}
           </h2>
@@ -223,8 +223,8 @@ function PromotionFigures({
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {metrics.promotions.map((p) => (
-            <li key={p.id} className="card space-y-3 p-4" data-testid={`figures-${p.id}`}>
-              <h3 className="font-semibold text-slate-900">{p.title}</h3>
+            <li key={p.id} className="card min-w-0 space-y-3 p-4" data-testid={`figures-${p.id}`}>
+              <h3 className="break-words font-semibold text-slate-900">{p.title}</h3>
               <dl className="grid grid-cols-3 gap-2 text-sm sm:grid-cols-4">
                 {(["view", ...CLICK_KINDS] as const).map((k) => (
                   <div key={k} className="rounded-lg bg-slate-50 px-2 py-1.5">
