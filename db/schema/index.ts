@@ -11,11 +11,14 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   unique,
@@ -44,6 +47,12 @@ export * from "./enums";
  */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 const searchVector = (expression: string) => tsvector("search_vector").generatedAlwaysAs(sql.raw(expression));
+
+/** Both coordinates or neither, each within WGS 84's range. */
+const placeCheck = (lat: string, lng: string) =>
+  sql.raw(
+    `(${lat} is null and ${lng} is null) or (${lat} between -90 and 90 and ${lng} between -180 and 180)`,
+  );
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 
@@ -85,6 +94,10 @@ export const municipalities = pgTable(
     /** The town's own contact address and postal address for the footer of its pages (else the settings'). */
     contactEmail: text("contact_email"),
     postalAddress: text("postal_address"),
+    /** Where its maps open (migration 0027): the centre (WGS 84 degrees) and a zoom level of 1 to 19. */
+    centerLat: doublePrecision("center_lat"),
+    centerLng: doublePrecision("center_lng"),
+    mapZoom: smallint("map_zoom"),
     /** The name per language ({"fr": {"name": "Bruxelles"}}); its slugs are aliases of `slug` (decision 0013). */
     ...translatable(),
     createdAt: createdAt(),
@@ -96,6 +109,8 @@ export const municipalities = pgTable(
     // The landing search's near misses: trigrams of the normalised name (migration 0012).
     index("municipalities_name_key_trgm_idx").using("gin", sql`search_key(${t.name}) gin_trgm_ops`),
     check("municipalities_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("municipalities_center_check", placeCheck("center_lat", "center_lng")),
+    check("municipalities_map_zoom_check", sql`map_zoom is null or map_zoom between 1 and 19`),
   ],
 );
 
@@ -196,6 +211,9 @@ export const merchants = pgTable(
     logoUrl: text("logo_url"),
     municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "set null" }),
     address: text("address"),
+    /** The shop's pin (migration 0027), set by the merchant in the business profile; null until then. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     phoneNumber: text("phone_number"),
     websiteUrl: text("website_url"),
     facebookUrl: text("facebook_url"),
@@ -228,6 +246,7 @@ export const merchants = pgTable(
     index("merchants_search_idx").using("gin", t.searchVector),
     index("merchants_name_key_trgm_idx").using("gin", sql`search_key(${t.businessName}) gin_trgm_ops`),
     index("merchants_email_trgm_idx").using("gin", t.businessEmail.op("gin_trgm_ops")),
+    check("merchants_place_check", placeCheck("latitude", "longitude")),
     check("merchants_category_check", sql`category is null or ${inList("category", PROMOTION_CATEGORIES)}`),
   ],
 );
@@ -384,6 +403,15 @@ export const reports = pgTable(
     type: text("type").notNull(),
     description: text("description").notNull(),
     imageUrl: text("image_url"),
+    /**
+     * Where it happened (migration 0027), all optional: the exact pin as the reporter set it (the public sees it
+     * rounded for reports about people: app/lib/geo.ts), the browser's accuracy in metres when it came from
+     * "use my location", and the reporter's own words ("corner of Kerkstraat and Molenweg").
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationAccuracy: real("location_accuracy"),
+    placeText: text("place_text"),
     status: text("status").notNull().default("pending"),
     /** The moderator's reason when rejected: one of REPORT_REJECTION_REASONS (translated when shown)... */
     moderationReason: text("moderation_reason"),
@@ -406,6 +434,8 @@ export const reports = pgTable(
     index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
     index("reports_search_idx").using("gin", t.searchVector),
     check("reports_type_check", inList("type", REPORT_TYPES)),
+    check("reports_place_check", placeCheck("latitude", "longitude")),
+    check("reports_place_text_check", sql`place_text is null or char_length(place_text) <= 200`),
     check("reports_status_check", inList("status", REPORT_STATUSES)),
     check("reports_resolved_approved_check", sql`resolved_at is null or status = 'approved'`),
     check(
