@@ -50,9 +50,7 @@ const searchVector = (expression: string) => tsvector("search_vector").generated
 
 /** Both coordinates or neither, each within WGS 84's range. */
 const placeCheck = (lat: string, lng: string) =>
-  sql.raw(
-    `(${lat} is null and ${lng} is null) or (${lat} between -90 and 90 and ${lng} between -180 and 180)`,
-  );
+  sql.raw(`(${lat} is null and ${lng} is null) or (${lat} between -90 and 90 and ${lng} between -180 and 180)`);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 
