@@ -68,6 +68,11 @@ export function tileImageSource(template: string): string | null {
   return `https://${anySubdomain ? `*.${url.host.split(".").slice(1).join(".")}` : url.host}`;
 }
 
+/** The tile server's name as people read it ("tile.openstreetmap.org"; "*.tile.example.org" with {s}). */
+export function tileHostName(template: string): string {
+  return (tileImageSource(template) ?? "").replace(/^https:\/\//, "");
+}
+
 /** The template a browser gets: {key} replaced by the key (encoded); the rest left for Leaflet. */
 export function tileUrlWithKey(template: string, key: string): string {
   return template.replaceAll("{key}", encodeURIComponent(key));
