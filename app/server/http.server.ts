@@ -162,9 +162,15 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * POSTs that are machine APIs authenticated by a key in the request itself, never by the session cookie: Open311
+ * service requests (app/routes/api/open311.ts reads no session). Any origin may send them, as any client may.
+ */
+const KEYED_API_POSTS = /^\/open311\/v2\/requests\.(?:json|xml)$/;
+
 /** Every state-changing request, resource routes included, passes the one origin check (origin.server.ts). */
 function originCheck(req: Request, res: Response, next: NextFunction) {
-  if (!STATE_CHANGING.has(req.method)) return next();
+  if (!STATE_CHANGING.has(req.method) || KEYED_API_POSTS.test(req.path)) return next();
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const verdict = checkOrigin({
     origin: one(req.headers.origin),
