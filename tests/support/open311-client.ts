@@ -147,10 +147,11 @@ export class Open311Client {
       if (this.format === "json") return JSON.parse(text) as ServiceDefinition;
       const def = (parser.parse(text) as { service_definition?: Record<string, unknown> }).service_definition;
       if (!def) throw new Error("expected <service_definition>");
-      const attributes = (def.attributes as { attribute?: unknown[] } | "")?.valueOf();
+      // <attributes/> when there are none, else <attributes><attribute>…</attribute></attributes>.
+      const attributes = def.attributes as { attribute?: unknown[] } | "" | undefined;
       return {
         service_code: String(def.service_code),
-        attributes: typeof attributes === "object" && attributes ? (attributes.attribute ?? []) : [],
+        attributes: attributes && typeof attributes === "object" ? (attributes.attribute ?? []) : [],
       };
     });
   }
