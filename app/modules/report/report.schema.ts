@@ -7,18 +7,23 @@ import {
   type ReportStatus,
   type ReportType,
 } from "@db/schema/enums";
+import { bothCoordinates, placeFields } from "~/lib/geo/place.schema";
 import { LIMITS, checkbox, enumField, optionalImageUrl, optionalText, requiredText } from "~/lib/forms/validation";
 
 /** docs/product.md report: description and type required ('Please fill in all required fields.'). */
 const REPORT_REQUIRED = "site:reportNew.errors.required";
 
-export const reportSchema = z.object({
-  type: enumField(FILEABLE_REPORT_TYPES as unknown as readonly [string, ...string[]], REPORT_REQUIRED),
-  description: requiredText(LIMITS.text, REPORT_REQUIRED),
-  image_url: optionalImageUrl(),
-  /** Checked: the public sees "Anonymous" instead of the reporter's name (moderators still see it). */
-  anonymous: checkbox(),
-});
+export const reportSchema = z
+  .object({
+    type: enumField(FILEABLE_REPORT_TYPES as unknown as readonly [string, ...string[]], REPORT_REQUIRED),
+    description: requiredText(LIMITS.text, REPORT_REQUIRED),
+    image_url: optionalImageUrl(),
+    /** Checked: the public sees "Anonymous" instead of the reporter's name (moderators still see it). */
+    anonymous: checkbox(),
+    /** Where it happened, optional: a pin (exact for moderators; rounded in public for reports about people). */
+    ...placeFields,
+  })
+  .superRefine(bothCoordinates);
 export type ReportInput = z.output<typeof reportSchema>;
 
 export const DEFAULT_REPORT_TYPE = "other_urgent";

@@ -14,6 +14,7 @@ import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "~/modules/log/index.server";
 import { attachImage } from "~/modules/media/index.server";
+import { MAX_KM_FROM_CENTRE, distanceKm } from "~/lib/geo/geo";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
 import { rowColumns } from "~/lib/search/search.server";
@@ -119,18 +120,24 @@ export async function listApprovedReports(
 export async function fileReport(
   actor: Actor | null,
   municipalityId: string,
-  input: Omit<ReportInput, "anonymous"> & { anonymous?: boolean },
+  input: Omit<ReportInput, "anonymous" | PlaceKey> & { anonymous?: boolean } & Partial<Pick<ReportInput, PlaceKey>>,
 ) {
   if (!can(actor, "file") || !actor) throw new ForbiddenError();
   if (!municipalityId) throw new ValidationError("site:reportNew.errors.missing");
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [town] = await tx
-      .select({ id: municipalities.id })
+      .select({
+        id: municipalities.id,
+        name: municipalities.name,
+        centerLat: municipalities.centerLat,
+        centerLng: municipalities.centerLng,
+      })
       .from(municipalities)
       .where(and(eq(municipalities.id, municipalityId), eq(municipalities.isActive, true)))
       .limit(1);
     if (!town) throw new ValidationError("site:reportNew.errors.missing");
+    assertNearTown(town, input);
     touches("reports", municipalityId);
     const [row] = await tx
       .insert(reports)
@@ -142,6 +149,10 @@ export async function fileReport(
         imageUrl: input.image_url,
         showName: !input.anonymous,
         status: "pending",
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        locationAccuracy: input.latitude == null ? null : (input.accuracy ?? null),
+        placeText: input.place_text ?? null,
       })
       .returning(rowColumns(reports));
     // An uploaded photo becomes the report's: public only once the report is approved.
@@ -157,6 +168,24 @@ export async function fileReport(
     );
     return row;
   });
+}
+
+type PlaceKey = "latitude" | "longitude" | "accuracy" | "place_text";
+
+/**
+ * A pin further than MAX_KM_FROM_CENTRE from the town's centre is refused, never stored: it is almost always a
+ * slip of the finger or a stale location, and a moderator cannot tell which. Towns without a centre accept any.
+ */
+export function assertNearTown(
+  town: { name: string; centerLat: number | null; centerLng: number | null },
+  place: { latitude?: number | null; longitude?: number | null },
+) {
+  if (place.latitude == null || place.longitude == null || town.centerLat == null || town.centerLng == null) return;
+  const km = distanceKm({ lat: town.centerLat, lng: town.centerLng }, { lat: place.latitude, lng: place.longitude });
+  if (km > MAX_KM_FROM_CENTRE) {
+    const params = { town: town.name, km: String(MAX_KM_FROM_CENTRE) };
+    throw new ValidationError("validation.placeTooFar", { latitude: "validation.placeTooFar" }, params);
+  }
 }
 
 type MyReport = {
