@@ -443,12 +443,14 @@ describe("POST requests", () => {
       [
         { lat: "51.2194", long: "4.4025" },
         400,
-        expect.stringMatching(
-          /^The location is \d+ km from the centre of Meldstad; only places within 25 km are accepted\.$/,
-        ) as never,
+        "The location is more than 25 km from Meldstad: only places in or near the municipality are accepted.",
       ],
       // Just outside the 25 km: about 0.23° of latitude north of the centre.
-      [{ lat: "51.16", long: "5.34" }, 400, expect.stringMatching(/^The location is 26 km/) as never],
+      [
+        { lat: "51.16", long: "5.34" },
+        400,
+        "The location is more than 25 km from Meldstad: only places in or near the municipality are accepted.",
+      ],
       [{ lat: "", long: "", address_string: "" }, 400, "A location is required: lat and long, or address_string."],
       [{ address_string: "x".repeat(201) }, 400, "address_string may be at most 200 characters long."],
       [{ description: "" }, 400, "description: Please fill in all required fields."],

@@ -2,7 +2,14 @@
 export { deleteReport, listReportsForAdmin, moderateReport } from "./report.admin.server";
 export { moderationQueue, reportForModeration } from "./report.moderation.server";
 export type { QueueRow } from "./report.moderation.server";
-export { approvedReportsByIds, fileReport, homeReports, listApprovedReports, listMyReports } from "./report.server";
+export {
+  approvedReportsByIds,
+  fileOpen311Report,
+  fileReport,
+  homeReports,
+  listApprovedReports,
+  listMyReports,
+} from "./report.server";
 export type { PublicReport } from "./report.server";
 export { resolveReport } from "./report.resolve.server";
 export type { ResolveInput } from "./report.schema";

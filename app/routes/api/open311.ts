@@ -68,7 +68,7 @@ function errorResponse(format: Format, status: number, description: string, head
 }
 
 function descriptionOf(err: Open311Error, t: TFunction): string {
-  const message = err.detail ? t(messageKey(err.detail)) : "";
+  const message = err.detail ? t(messageKey(err.detail), err.params) : "";
   return t(err.key, { ...err.params, message });
 }
 
