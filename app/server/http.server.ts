@@ -129,6 +129,15 @@ function urlControlChars(req: Request, res: Response, next: NextFunction) {
   const where = controlCharsInUrl(req.originalUrl);
   if (!where) return next();
   const status = where === "path" ? 404 : 400;
+  // Open311 answers errors as the specification's list of {code, description}.
+  if (req.path.startsWith("/open311/")) {
+    const description = where === "path" ? "Not found" : "Control characters are not allowed in the query";
+    res
+      .status(status)
+      .set(CORS_HEADERS)
+      .json([{ code: status, description }]);
+    return;
+  }
   if (req.path.startsWith("/api/")) {
     const message = where === "path" ? "Not found" : "Control characters are not allowed in the query";
     res
