@@ -99,13 +99,20 @@ function isoDate(days: number): string {
 
 type Slug = "amsterdam" | "brussel" | "genk" | "hasselt" | "zonhoven" | "lommel";
 
-const MUNICIPALITIES: { slug: Slug; name: string; isActive: boolean; daysAgo: number }[] = [
-  { slug: "amsterdam", name: "Amsterdam", isActive: true, daysAgo: 91 },
-  { slug: "brussel", name: "Brussel", isActive: true, daysAgo: 91 },
-  { slug: "hasselt", name: "Hasselt", isActive: true, daysAgo: 91 },
-  { slug: "zonhoven", name: "Zonhoven", isActive: true, daysAgo: 90 },
-  { slug: "genk", name: "Genk", isActive: true, daysAgo: 60 },
-  { slug: "lommel", name: "Lommel", isActive: false, daysAgo: 20 },
+/** Each town's maps open on its real centre (the main square or town hall) at a zoom that shows the town. */
+const MUNICIPALITIES: {
+  slug: Slug;
+  name: string;
+  isActive: boolean;
+  daysAgo: number;
+  center: [lat: number, lng: number, zoom: number];
+}[] = [
+  { slug: "amsterdam", name: "Amsterdam", isActive: true, daysAgo: 91, center: [52.3731, 4.8926, 13] },
+  { slug: "brussel", name: "Brussel", isActive: true, daysAgo: 91, center: [50.8467, 4.3525, 13] },
+  { slug: "hasselt", name: "Hasselt", isActive: true, daysAgo: 91, center: [50.9307, 5.3325, 14] },
+  { slug: "zonhoven", name: "Zonhoven", isActive: true, daysAgo: 90, center: [50.9916, 5.3669, 14] },
+  { slug: "genk", name: "Genk", isActive: true, daysAgo: 60, center: [50.965, 5.5008, 13] },
+  { slug: "lommel", name: "Lommel", isActive: false, daysAgo: 20, center: [51.2306, 5.3133, 13] },
 ];
 
 // ---------------------------------------------------------------------------------------------------
@@ -1327,6 +1334,8 @@ type ReportSeed = {
   daysAgo: number;
   description: string;
   image?: boolean;
+  /** Where it happened: the pin (with the browser's accuracy when it came from "use my location") and words. */
+  place?: { lat: number; lng: number; accuracy?: number; text?: string };
 };
 
 const REPORTS: ReportSeed[] = [
@@ -1339,6 +1348,7 @@ const REPORTS: ReportSeed[] = [
     daysAgo: 2,
     description:
       "Gas leak on the Demerstraat near number 40. The street is closed between the Havermarkt and the Kolonel Dusartplein until the repair is finished.",
+    place: { lat: 50.93118, lng: 5.33652, text: "Demerstraat 40" },
   },
   {
     town: "zonhoven",
@@ -1358,6 +1368,7 @@ const REPORTS: ReportSeed[] = [
     description:
       "Smoke coming out of a basement window on the Rue Haute near the Place du Jeu de Balle. The fire brigade is on site; please avoid the area.",
     image: true,
+    place: { lat: 50.83659, lng: 4.34632, text: "Rue Haute, near the Place du Jeu de Balle" },
   },
   {
     town: "hasselt",
@@ -1367,6 +1378,7 @@ const REPORTS: ReportSeed[] = [
     daysAgo: 6,
     description:
       "Collision between a car and a cyclist at the roundabout on the Kempische Steenweg. Traffic is being diverted via the Gouverneur Roppesingel.",
+    place: { lat: 50.93663, lng: 5.32896, accuracy: 18, text: "Roundabout on the Kempische Steenweg" },
   },
   {
     town: "amsterdam",
@@ -1376,6 +1388,7 @@ const REPORTS: ReportSeed[] = [
     daysAgo: 12,
     description:
       "Several bikes were stolen from the racks at the Haarlemmerplein last night; the locks were cut. Use the guarded bike parking for now.",
+    place: { lat: 52.382312, lng: 4.883647, accuracy: 12, text: "Bike racks on the Haarlemmerplein" },
   },
   {
     town: "genk",
@@ -1384,6 +1397,7 @@ const REPORTS: ReportSeed[] = [
     status: "approved",
     daysAgo: 3,
     description: "Police checkpoint on the Europalaan this evening from 20:00. Expect short delays towards the centre.",
+    place: { lat: 50.962734, lng: 5.498512, text: "Europalaan" },
   },
   {
     town: "zonhoven",
@@ -1402,6 +1416,7 @@ const REPORTS: ReportSeed[] = [
     daysAgo: 5,
     description:
       "No tap water on the Maastrichterstraat (numbers 1 to 60) because of a burst main. Supply should be back by 16:00.",
+    place: { lat: 50.92968, lng: 5.33934, text: "Maastrichterstraat 1 to 60" },
   },
   {
     town: "amsterdam",
@@ -1412,6 +1427,7 @@ const REPORTS: ReportSeed[] = [
     description:
       "Loose paving stones on the bridge over the Prinsengracht at the Utrechtsestraat. Dangerous for cyclists, especially in the dark.",
     image: true,
+    place: { lat: 52.36281, lng: 4.89702, text: "Prinsengracht bridge at the Utrechtsestraat" },
   },
   {
     town: "brussel",
@@ -1430,6 +1446,7 @@ const REPORTS: ReportSeed[] = [
     daysAgo: 1,
     description:
       "Fallen tree blocking the cycle path on the Kempische Steenweg near the roundabout. Cyclists have to use the road.",
+    place: { lat: 50.93741, lng: 5.32748, accuracy: 9 },
   },
   {
     town: "hasselt",
@@ -1761,7 +1778,15 @@ async function seedMunicipalities(tx: DbOrTx): Promise<(slug: Slug) => string> {
   const townRows = await tx
     .insert(municipalities)
     .values(
-      MUNICIPALITIES.map((m) => ({ name: m.name, slug: m.slug, isActive: m.isActive, createdAt: at(-m.daysAgo, 8) })),
+      MUNICIPALITIES.map((m) => ({
+        name: m.name,
+        slug: m.slug,
+        isActive: m.isActive,
+        createdAt: at(-m.daysAgo, 8),
+        centerLat: m.center[0],
+        centerLng: m.center[1],
+        mapZoom: m.center[2],
+      })),
     )
     .returning({ id: municipalities.id, slug: municipalities.slug });
   return (slug) => {
@@ -1909,6 +1934,10 @@ function seedReports(tx: DbOrTx, town: (slug: Slug) => string, accounts: Account
         // Replaced by an uploaded photo (seed/images.ts).
         imageUrl: r.image ? DEMO_FALLBACK_IMAGE : null,
         status: r.status,
+        latitude: r.place?.lat ?? null,
+        longitude: r.place?.lng ?? null,
+        locationAccuracy: r.place?.accuracy ?? null,
+        placeText: r.place?.text ?? null,
         createdAt: at(-Math.min(r.daysAgo, (accounts.ages.get(r.reporter) ?? 31) - 1), 7 + (i % 14), (i * 13) % 60),
       })),
     )

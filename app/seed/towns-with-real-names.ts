@@ -23,7 +23,14 @@ type Shop = {
   premium?: boolean;
   offers: [Offer, Offer];
 };
-type Town = { slug: string; name: string; domain: string; shops: [Shop, Shop, Shop] };
+type Town = {
+  slug: string;
+  name: string;
+  domain: string;
+  /** The real centre (main square) and a zoom that shows the town: where its maps open. */
+  center: [lat: number, lng: number, zoom: number];
+  shops: [Shop, Shop, Shop];
+};
 
 const WEEK_NL = [
   { day: "Maandag - Zaterdag", hours: "09:00 - 18:00" },
@@ -39,6 +46,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
     slug: "liege",
     name: "Liège",
     domain: "liege",
+    center: [50.6326, 5.5797, 13],
     shops: [
       {
         key: "liege-cafe",
@@ -109,6 +117,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
     slug: "s-hertogenbosch",
     name: "'s-Hertogenbosch",
     domain: "den-bosch",
+    center: [51.6978, 5.3037, 13],
     shops: [
       {
         key: "bosch-bakkerij",
@@ -175,6 +184,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
     slug: "sint-niklaas",
     name: "Sint-Niklaas",
     domain: "sint-niklaas",
+    center: [51.165, 4.1437, 14],
     shops: [
       {
         key: "sn-bakkerij",
@@ -241,6 +251,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
     slug: "ecaussinnes",
     name: "Écaussinnes",
     domain: "ecaussinnes",
+    center: [50.5633, 4.1765, 14],
     shops: [
       {
         key: "eca-brasserie",
@@ -311,6 +322,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
     slug: "la-louviere",
     name: "La Louvière",
     domain: "la-louviere",
+    center: [50.4798, 4.187, 13],
     shops: [
       {
         key: "lal-cafe",
@@ -405,6 +417,9 @@ export async function seedTownsWithRealNames(
         slug: t.slug,
         isActive: true,
         createdAt: daysFromNow(-30, 8),
+        centerLat: t.center[0],
+        centerLng: t.center[1],
+        mapZoom: t.center[2],
       })),
     )
     .returning({ id: municipalities.id, slug: municipalities.slug });

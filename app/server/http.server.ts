@@ -29,6 +29,8 @@ import { LOCALE_COOKIE, isLocale } from "~/lib/i18n";
 import { log, securityEvent } from "~/lib/log.server";
 import { exposure } from "~/lib/http/net";
 import { checkOrigin, hostAllowed } from "~/lib/http/origin.server";
+import { contentSecurityPolicy } from "~/lib/http/csp.server";
+import { tileSource } from "~/modules/settings/index.server";
 import { isAnonymous, pageCacheMiddleware, storedGuestPage } from "~/lib/cache/page-cache.server";
 import { CORS_HEADERS, corsPreflightMiddleware } from "~/lib/http/http-cache.server";
 import { addressSubject, hit, rateLimitMiddleware, withRetryAfter } from "~/lib/http/rate-limit.server";
@@ -280,31 +282,15 @@ function createHttpApp(options: StartOptions): express.Express {
   app.use(allowedMethods);
   app.use(
     helmet({
-      contentSecurityPolicy: dev
-        ? false
-        : {
-            useDefaults: false,
-            directives: {
-              defaultSrc: ["'self'"],
-              scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-              styleSrc: ["'self'", "'unsafe-inline'"],
-              // blob: the image field's preview of a chosen file before it is uploaded.
-              imgSrc: ["'self'", "data:", "blob:", "https:"],
-              fontSrc: ["'self'"],
-              connectSrc: ["'self'"],
-              objectSrc: ["'none'"],
-              baseUri: ["'none'"],
-              formAction: ["'self'"],
-              frameAncestors: ["'none'"],
-              upgradeInsecureRequests: secureTransport ? [] : null,
-            },
-          },
+      // Our own (csp.server.ts): it admits the configured map tile host and is built once per host.
+      contentSecurityPolicy: false,
       strictTransportSecurity: e.HSTS ? { maxAge: 63072000, includeSubDomains: true } : false,
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       frameguard: { action: "deny" },
       crossOriginEmbedderPolicy: false,
     }),
   );
+  if (!dev) app.use(contentSecurityPolicy({ secureTransport, tileSource }));
   app.use(compression());
   app.use(bodyLimit);
   app.use(originCheck);

@@ -430,6 +430,10 @@ export const reports = pgTable(
     index("reports_municipality_status_created_idx").on(t.municipalityId, t.status, t.createdAt),
     index("reports_status_created_idx").on(t.status, t.createdAt),
     index("reports_created_idx").on(t.createdAt),
+    // A town's reports map: approved reports with a place, newest first (migration 0030).
+    index("reports_place_idx")
+      .on(t.municipalityId, t.createdAt.desc(), t.id.desc())
+      .where(sql`status = 'approved' and latitude is not null`),
     // My reports: one reporter's reports, newest first (replaces the reporter-only index).
     index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
     index("reports_search_idx").using("gin", t.searchVector),

@@ -12,6 +12,8 @@ import { isUrgentType } from "~/modules/report";
 import type { ReportStatus, ReportType } from "@db/schema/enums";
 import { messageKey } from "~/lib/i18n/keys";
 import { DuplicateFlag, ReportPhoto, followersNote } from "./report-moderation";
+import { ReportPlace } from "./report-place";
+import type { MapTiles } from "~/lib/geo/tiles";
 
 const STATUS_TONE: Record<string, Tone> = { pending: "amber", approved: "green", rejected: "slate" };
 
@@ -29,6 +31,10 @@ type ReportDetailData = Brief & {
   followers: number;
   earlier: Brief[];
   duplicateReports: Brief[];
+  latitude: number | null;
+  longitude: number | null;
+  locationAccuracy: number | null;
+  placeText: string | null;
 };
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -71,7 +77,15 @@ function BriefList({ id, title, empty, items }: { id: string; title: string; emp
   );
 }
 
-export function ReportDetail({ report, onDecide }: { report: ReportDetailData; onDecide: (kind: string) => void }) {
+export function ReportDetail({
+  report,
+  tiles,
+  onDecide,
+}: {
+  report: ReportDetailData;
+  tiles: MapTiles;
+  onDecide: (kind: string) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.language;
   const pending = report.status === "pending";
@@ -115,6 +129,7 @@ export function ReportDetail({ report, onDecide }: { report: ReportDetailData; o
           )}
           {report.moderationNote && <Fact label={t("admin:reports.noteLabel")}>{report.moderationNote}</Fact>}
         </dl>
+        <ReportPlace report={report} tiles={tiles} />
         <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
           {pending && (
             <>

@@ -6,7 +6,7 @@
 import { REPORT_TYPES } from "@db/schema/enums";
 import { oneOf } from "~/lib/i18n/keys";
 import { isAuthorityRole, isUrgentType } from "~/modules/report";
-import { AlertTriangle, Info, LogIn, Megaphone, ShieldCheck } from "~/components/icons";
+import { AlertTriangle, Info, LogIn, MapPin, Megaphone, ShieldCheck } from "~/components/icons";
 import { useState } from "react";
 import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
@@ -23,7 +23,25 @@ export type UrgentReport = {
   reporterName: string | null;
   reporterRole: string | null;
   resolvedAt?: string | null;
+  /** Where it happened: the reporter's words and whether the public pin is rounded (reports about people). */
+  placeText?: string | null;
+  place?: { rounded: boolean } | null;
 };
+
+/** The place line of a report card: the reporter's words, or that the place is on the map, and "approximate". */
+function ReportPlace({ report }: { report: UrgentReport }) {
+  const { t } = useTranslation("site");
+  if (!report.placeText && !report.place) return null;
+  return (
+    <p className="mt-2 flex items-start gap-1 text-xs text-slate-800">
+      <MapPin aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+      <span>
+        {report.placeText ?? t("reports.pinned")}
+        {report.place?.rounded && <span className="text-slate-700"> ({t("reports.approximate")})</span>}
+      </span>
+    </p>
+  );
+}
 
 export function ReportCard({
   report,
@@ -69,6 +87,7 @@ export function ReportCard({
         />
       )}
       <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{report.description}</p>
+      <ReportPlace report={report} />
       <p className="mt-2 text-xs text-slate-700">
         {t("urgent.reportedBy", { name: reporterLabel })} ·{" "}
         <time dateTime={report.createdAt}>{formatRelative(report.createdAt, i18n.language, new Date(serverNow))}</time>

@@ -355,8 +355,9 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
         res.vary("Accept-Encoding");
       }
       res.setHeader("Content-Length", body.length);
-      if (owner === null && capture.has(req)) hit.wire[gzip ? 1 : 0] = wireOf(res, nonce);
       res.end(body);
+      // Taken once the headers went out: the compression layer adds its Vary only as they are written.
+      if (owner === null && capture.has(req)) hit.wire[gzip ? 1 : 0] = wireOf(res, nonce);
       return;
     }
     if (hit) remove(key);

@@ -3,6 +3,8 @@ export { deleteReport, listReportsForAdmin, moderateReport } from "./report.admi
 export { moderationQueue, reportForModeration } from "./report.moderation.server";
 export type { QueueRow } from "./report.moderation.server";
 export {
+  approvedReportMarkers,
+  approvedReportPage,
   approvedReportsByIds,
   fileOpen311Report,
   fileReport,
@@ -10,6 +12,6 @@ export {
   listApprovedReports,
   listMyReports,
 } from "./report.server";
-export type { PublicReport } from "./report.server";
+export type { PublicReport, ReportMarker } from "./report.server";
 export { resolveReport } from "./report.resolve.server";
 export type { ResolveInput } from "./report.schema";

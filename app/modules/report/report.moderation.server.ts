@@ -22,6 +22,11 @@ export type QueueRow = AdminReportRow & { duplicates: string[]; followers: numbe
 type Brief = { id: string; type: ReportType; status: ReportStatus; description: string; createdAt: Date };
 
 type ReportForModeration = QueueRow & {
+  /** The exact place as the reporter set it (moderators only; the public sees it rounded for reports about people). */
+  latitude: number | null;
+  longitude: number | null;
+  locationAccuracy: number | null;
+  placeText: string | null;
   moderationReason: string | null;
   moderationNote: string | null;
   moderatedAt: Date | null;
@@ -140,6 +145,10 @@ export async function reportForModeration(actor: Actor | null, id: string): Prom
       moderationReason: reports.moderationReason,
       moderationNote: reports.moderationNote,
       moderatedAt: reports.moderatedAt,
+      latitude: reports.latitude,
+      longitude: reports.longitude,
+      locationAccuracy: reports.locationAccuracy,
+      placeText: reports.placeText,
       reporterName: users.name,
       reporterEmail: users.email,
       reporterId: reports.reporterId,

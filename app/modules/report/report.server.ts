@@ -4,7 +4,7 @@
  * approved; administrators' reads live in report.admin.server.ts.
  */
 import { authorize } from "~/lib/auth/authorize";
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { countOf } from "~/lib/db/counts.server";
 import { municipalities, reports, users } from "@db/schema";
@@ -14,10 +14,11 @@ import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "~/modules/log/index.server";
 import { attachImage } from "~/modules/media/index.server";
-import { MAX_KM_FROM_CENTRE, distanceKm } from "~/lib/geo/geo";
+import { MAX_KM_FROM_CENTRE, distanceKm, publicReportPlace } from "~/lib/geo/geo";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
 import { rowColumns } from "~/lib/search/search.server";
+import { isUuid } from "~/lib/db/query";
 
 const HOME_REPORTS_LIMIT = 3;
 const REPORTS_PAGE_SIZE = 12;
@@ -36,9 +37,18 @@ export type PublicReport = {
   reporterRole: string | null;
   /** Set once a moderator marked the report resolved. */
   resolvedAt: string | null;
+  /** The reporter's words for the place ("corner of Kerkstraat and Molenweg"), if any. */
+  placeText: string | null;
+  /** The pin as the public sees it: rounded to about 100 m for reports about people (geo.ts), else exact. */
+  place: PublicPlace | null;
 };
 
-/** The reporter's name and role leave the database only when they chose to be named. */
+type PublicPlace = { lat: number; lng: number; rounded: boolean };
+
+/**
+ * The reporter's name and role leave the database only when they chose to be named; the exact pin only to
+ * toPublic, which replaces it with the public place (rounded for reports about people).
+ */
 const publicColumns = {
   id: reports.id,
   type: reports.type,
@@ -48,10 +58,21 @@ const publicColumns = {
   resolvedAt: reports.resolvedAt,
   reporterName: sql<string | null>`case when ${reports.showName} then ${users.name} end`,
   reporterRole: sql<string | null>`case when ${reports.showName} then ${users.role} end`,
+  placeText: reports.placeText,
+  latitude: reports.latitude,
+  longitude: reports.longitude,
 };
 
-function toPublic<R extends { createdAt: Date; resolvedAt: Date | null }>(r: R) {
-  return { ...r, createdAt: r.createdAt.toISOString(), resolvedAt: r.resolvedAt?.toISOString() ?? null };
+type ExactPlace = { type: string; latitude: number | null; longitude: number | null };
+
+function toPublic<R extends ExactPlace & { createdAt: Date; resolvedAt: Date | null }>(r: R) {
+  const { latitude, longitude, ...rest } = r;
+  return {
+    ...rest,
+    createdAt: r.createdAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    place: publicReportPlace(r.type, latitude, longitude),
+  };
 }
 
 const approvedIn = (municipalityId: string) =>
@@ -111,6 +132,88 @@ export async function listApprovedReports(
     page,
     pages: Math.max(1, Math.ceil(total / pageSize)),
   };
+}
+
+/** At most this many markers on a town's reports map (the newest approved reports with a place). */
+const REPORT_MARKERS_LIMIT = 500;
+
+/** A marker on a town's reports map: the public place only (rounded for reports about people). */
+export type ReportMarker = {
+  id: string;
+  type: string;
+  createdAt: string;
+  placeText: string | null;
+  lat: number;
+  lng: number;
+  rounded: boolean;
+};
+
+/**
+ * The approved reports of a municipality that have a place, newest first, as map markers: one query
+ * (reports_place_idx, migration 0030), at most REPORT_MARKERS_LIMIT. The exact pin of a report about people
+ * never leaves this function.
+ */
+export async function approvedReportMarkers(
+  municipalityId: string,
+  limit = REPORT_MARKERS_LIMIT,
+): Promise<ReportMarker[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: reports.id,
+      type: reports.type,
+      createdAt: reports.createdAt,
+      placeText: reports.placeText,
+      latitude: reports.latitude,
+      longitude: reports.longitude,
+    })
+    .from(reports)
+    // Written out (not a parameter) so the planner sees that the partial index covers the query.
+    .where(
+      and(
+        eq(reports.municipalityId, municipalityId),
+        sql`${reports.status} = 'approved' and ${reports.latitude} is not null`,
+        isNotNull(reports.longitude),
+      ),
+    )
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit);
+  return rows.flatMap((r) => {
+    const place = publicReportPlace(r.type, r.latitude, r.longitude);
+    if (!place) return [];
+    const { lat, lng, rounded } = place;
+    return [
+      { id: r.id, type: r.type, createdAt: r.createdAt.toISOString(), placeText: r.placeText, lat, lng, rounded },
+    ];
+  });
+}
+
+/**
+ * The page of the approved list (newest first, `pageSize` a page) a report is on, or null when it is not an
+ * approved report of this municipality: a map marker's link opens the list there.
+ */
+export async function approvedReportPage(
+  municipalityId: string,
+  reportId: string,
+  pageSize = REPORTS_PAGE_SIZE,
+): Promise<number | null> {
+  if (!isUuid(reportId)) return null;
+  const db = await getDb();
+  const newer = db
+    .select({ n: count() })
+    .from(reports)
+    .where(
+      and(
+        approvedIn(municipalityId),
+        sql`(${reports.createdAt}, ${reports.id}) > (select r.created_at, r.id from reports r where r.id = ${reportId})`,
+      ),
+    );
+  const [row] = await db
+    .select({ before: countOf(newer) })
+    .from(reports)
+    .where(and(approvedIn(municipalityId), eq(reports.id, reportId)))
+    .limit(1);
+  return row ? Math.floor(row.before / pageSize) + 1 : null;
 }
 
 type FileInput = Omit<ReportInput, "anonymous" | PlaceKey> & { anonymous?: boolean } & Partial<

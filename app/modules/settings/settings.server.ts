@@ -8,6 +8,8 @@ import { env } from "~/lib/env.server";
 import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";
+import { ValidationError } from "~/lib/http/errors";
+import { DEFAULT_ATTRIBUTION, DEFAULT_TILE_URL } from "~/lib/geo/tiles";
 
 type Settings = {
   siteName: string;
@@ -17,7 +19,11 @@ type Settings = {
   /** Who is responsible for the personal data (mails, privacy); blank when not set. */
   dataController: string;
   paymentApiKey: string;
+  /** The key filled into the tile address's {key} (app/modules/settings/maps.server.ts). */
   mapsApiKey: string;
+  /** The map tiles' address template and credit line (the defaults when not set). */
+  mapsTileUrl: string;
+  mapsAttribution: string;
 };
 
 const SETTING_KEYS: Record<keyof Settings, string> = {
@@ -27,6 +33,8 @@ const SETTING_KEYS: Record<keyof Settings, string> = {
   dataController: "data_controller",
   paymentApiKey: "payment_api_key",
   mapsApiKey: "maps_api_key",
+  mapsTileUrl: "maps_tile_url",
+  mapsAttribution: "maps_attribution",
 };
 
 const DEFAULT_SITE_NAME = "Buurtplatform";
@@ -53,6 +61,8 @@ export async function getSettings(db?: DbOrTx): Promise<Settings> {
     dataController: byKey.get(SETTING_KEYS.dataController) ?? "",
     paymentApiKey: byKey.get(SETTING_KEYS.paymentApiKey) ?? "",
     mapsApiKey: byKey.get(SETTING_KEYS.mapsApiKey) ?? "",
+    mapsTileUrl: byKey.get(SETTING_KEYS.mapsTileUrl) || DEFAULT_TILE_URL,
+    mapsAttribution: byKey.get(SETTING_KEYS.mapsAttribution) || DEFAULT_ATTRIBUTION,
   };
   cache = { at: Date.now(), value };
   return value;
@@ -72,6 +82,9 @@ type MaskedSettings = {
   dataController: string;
   paymentApiKeyMasked: string;
   mapsApiKeyMasked: string;
+  /** Not secret: shown as they are. */
+  mapsTileUrl: string;
+  mapsAttribution: string;
 };
 
 export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSettings> {
@@ -85,11 +98,14 @@ export async function getSettingsForAdmin(actor: Actor | null): Promise<MaskedSe
     dataController: s.dataController,
     paymentApiKeyMasked: maskSecret(s.paymentApiKey),
     mapsApiKeyMasked: maskSecret(s.mapsApiKey),
+    mapsTileUrl: s.mapsTileUrl,
+    mapsAttribution: s.mapsAttribution,
   };
 }
 
 /**
- * Saves the settings (admin only). An empty key input keeps the stored key; a clear box removes it.
+ * Saves the settings (admin only). An empty key input keeps the stored key; a clear box removes it. A blank
+ * tile address or credit line goes back to OpenStreetMap's; a tile address with {key} needs a maps key.
  * The audit row names the changed settings, never a key value.
  */
 export async function saveSettings(actor: Actor | null, input: SettingsInput): Promise<{ changed: string[] }> {
@@ -107,6 +123,13 @@ export async function saveSettings(actor: Actor | null, input: SettingsInput): P
   else if (input.payment_api_key) next.paymentApiKey = input.payment_api_key;
   if (input.clear_maps_api_key) next.mapsApiKey = "";
   else if (input.maps_api_key) next.mapsApiKey = input.maps_api_key;
+  if (input.maps_tile_url !== undefined) next.mapsTileUrl = input.maps_tile_url ?? DEFAULT_TILE_URL;
+  if (input.maps_attribution !== undefined) next.mapsAttribution = input.maps_attribution ?? DEFAULT_ATTRIBUTION;
+  const key = next.mapsApiKey ?? current.mapsApiKey;
+  if ((next.mapsTileUrl ?? current.mapsTileUrl).includes("{key}") && !key) {
+    const field = input.clear_maps_api_key ? "maps_api_key" : "maps_tile_url";
+    throw new ValidationError("admin:settings.tileUrlNeedsKey", { [field]: "admin:settings.tileUrlNeedsKey" });
+  }
   const changed = (Object.keys(next) as (keyof Settings)[]).filter((k) => next[k] !== current[k]);
   await db.transaction(async (tx) => {
     for (const k of changed) {

@@ -11,13 +11,14 @@ import { metaTags } from "~/lib/http/meta";
 import { useTranslation } from "~/lib/i18n/react";
 import { type ModerationInput, moderationSchema } from "~/modules/report";
 import { deleteReport, moderateReport, reportForModeration } from "~/modules/report/index.server";
+import { mapTiles } from "~/modules/settings/index.server";
 import type { Route } from "./+types/report-detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const actor = await requireAdmin(request, context);
   try {
-    const report = await reportForModeration(actor, params.reportId);
-    return { report, meta: { title: context.t("admin:moderation.title"), noindex: true } };
+    const [report, tiles] = await Promise.all([reportForModeration(actor, params.reportId), mapTiles()]);
+    return { report, tiles, meta: { title: context.t("admin:moderation.title"), noindex: true } };
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) throw data(null, { status: 404 });
     throw err;
@@ -74,7 +75,7 @@ export default function ReportDetailPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PanelHeader title={t("admin:moderation.title")} />
-      <ReportDetail report={report} onDecide={(kind) => crud.open({ kind })} />
+      <ReportDetail report={report} tiles={loaderData.tiles} onDecide={(kind) => crud.open({ kind })} />
       <ReportDecisionDialogs crud={crud} row={report} />
     </div>
   );

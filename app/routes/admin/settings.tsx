@@ -11,6 +11,7 @@ import { metaTags } from "~/lib/http/meta";
 import { settingsSchema } from "~/modules/settings";
 import { getSettingsForAdmin, saveSettings } from "~/modules/settings/index.server";
 import type { SettingsInput } from "~/modules/settings";
+import { DEFAULT_ATTRIBUTION, DEFAULT_TILE_URL } from "~/lib/geo/tiles";
 import type { Route } from "./+types/settings";
 
 /** Only masked keys ever leave the server. */
@@ -37,6 +38,38 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
+
+/** A stored key: shown masked only; an empty input keeps it, the box removes it. */
+function KeyField({
+  name,
+  label,
+  masked,
+  error,
+  extraHint,
+}: {
+  name: "payment_api_key" | "maps_api_key";
+  label: "paymentApiKey" | "mapsApiKey";
+  masked: string;
+  error: Record<string, string | undefined>;
+  extraHint?: string;
+}) {
+  const { t } = useTranslation();
+  const stored = masked ? t("admin:settings.stored", { masked }) : t("admin:settings.notSet");
+  return (
+    <div className="space-y-2">
+      <TextField
+        label={t(`admin:settings.${label}`)}
+        name={name}
+        type="password"
+        autoComplete="off"
+        defaultValue=""
+        hint={extraHint ? `${extraHint} ${stored}` : stored}
+        error={error[name]}
+      />
+      {masked && <ToggleField name={`clear_${name}`} label={t("admin:settings.clear")} />}
+    </div>
+  );
+}
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -95,25 +128,38 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             />
           </FieldGroup>
           <FieldGroup legend={t("admin:settings.keys")} hint={t("admin:settings.keysHint")}>
-            {(
-              [
-                ["payment_api_key", "paymentApiKey", settings.paymentApiKeyMasked],
-                ["maps_api_key", "mapsApiKey", settings.mapsApiKeyMasked],
-              ] as const
-            ).map(([name, label, masked]) => (
-              <div key={name} className="space-y-2">
-                <TextField
-                  label={t(`admin:settings.${label}`)}
-                  name={name}
-                  type="password"
-                  autoComplete="off"
-                  defaultValue=""
-                  hint={masked ? t("admin:settings.stored", { masked }) : t("admin:settings.notSet")}
-                  error={fieldErrors[name]}
-                />
-                {masked && <ToggleField name={`clear_${name}`} label={t("admin:settings.clear")} />}
-              </div>
-            ))}
+            <KeyField
+              name="payment_api_key"
+              label="paymentApiKey"
+              masked={settings.paymentApiKeyMasked}
+              error={fieldErrors}
+            />
+          </FieldGroup>
+          <FieldGroup legend={t("admin:settings.maps")} hint={t("admin:settings.mapsHint")}>
+            <TextField
+              label={`${t("admin:settings.mapsTileUrl")} (${t("admin:common.optional")})`}
+              name="maps_tile_url"
+              type="url"
+              defaultValue={settings.mapsTileUrl}
+              placeholder={DEFAULT_TILE_URL}
+              hint={t("admin:settings.mapsTileUrlHint")}
+              error={fieldErrors.maps_tile_url}
+            />
+            <KeyField
+              name="maps_api_key"
+              label="mapsApiKey"
+              masked={settings.mapsApiKeyMasked}
+              error={fieldErrors}
+              extraHint={t("admin:settings.mapsApiKeyHint")}
+            />
+            <TextField
+              label={`${t("admin:settings.mapsAttribution")} (${t("admin:common.optional")})`}
+              name="maps_attribution"
+              defaultValue={settings.mapsAttribution}
+              placeholder={DEFAULT_ATTRIBUTION}
+              hint={t("admin:settings.mapsAttributionHint")}
+              error={fieldErrors.maps_attribution}
+            />
           </FieldGroup>
           <div className="flex justify-end">
             <button type="submit" className="btn-primary" disabled={busy}>

@@ -2,10 +2,14 @@ import { useTranslation } from "~/lib/i18n/react";
 import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { env } from "~/lib/env.server";
 import { metaTags } from "~/lib/http/meta";
+import { tileHostName } from "~/lib/geo/tiles";
+import { mapTiles } from "~/modules/settings/index.server";
 import type { Route } from "./+types/privacy";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   return {
+    // The server every map's tiles come from (admin settings): the one a browser contacts.
+    tileHost: tileHostName((await mapTiles()).url),
     // The periods the retention job really applies (docs/product.md, "Privacy").
     days: String(env().RETENTION_DAYS),
     exportDays: String(env().EXPORT_TTL_DAYS),
@@ -17,7 +21,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
-  const { days, exportDays } = loaderData;
+  const { days, exportDays, tileHost } = loaderData;
   return (
     <StaticPage
       title={t("privacy.title")}
@@ -32,6 +36,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <ul className="list-disc space-y-1 pl-5">
           <li>{t("privacy.collectAccount")}</li>
           <li>{t("privacy.collectReports")}</li>
+          <li>{t("privacy.collectPlace")}</li>
           <li>{t("privacy.collectMerchant")}</li>
           <li>{t("privacy.collectFollows")}</li>
           <li>{t("privacy.collectPush")}</li>
@@ -61,6 +66,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <StaticSection id="cookies" title={t("privacy.cookiesTitle")}>
         <p>{t("privacy.cookies")}</p>
         <p className="mt-2">{t("privacy.offline")}</p>
+      </StaticSection>
+      <StaticSection id="maps" title={t("privacy.mapsTitle")}>
+        <p>{t("privacy.maps", { host: tileHost })}</p>
       </StaticSection>
       <StaticSection id="rights" title={t("privacy.rightsTitle")}>
         <p>{t("privacy.rights")}</p>

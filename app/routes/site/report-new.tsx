@@ -28,6 +28,9 @@ import { limitWait, retryAfter } from "~/lib/http/rate-limit.server";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
 import { DEFAULT_REPORT_TYPE, filedSummary, reportSchema } from "~/modules/report";
 import { fileReport } from "~/modules/report/index.server";
+import { ReportPlaceFields } from "~/components/map/report-place";
+import { mapViewOf } from "~/lib/geo/tiles";
+import { mapTiles } from "~/modules/settings/index.server";
 import type { Route } from "./+types/report-new";
 
 const REDIRECT_AFTER_MS = 2000;
@@ -39,6 +42,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
     reporterName: actor.name,
+    // Where the place map opens, and its tiles (admin settings).
+    map: { view: mapViewOf(municipality), tiles: await mapTiles() },
     meta: {
       title: context.t("site:reportNew.title", { city: municipality.name }),
       description: context.t("site:reportNew.metaDescription", { city: municipality.name }),
@@ -93,7 +98,10 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const result = fetcher.data ?? actionData;
   const success = !!result && "ok" in result && result.ok === true;
-  const failure = result && !success ? (result as { formError?: string; fieldErrors?: Record<string, string> }) : null;
+  const failure =
+    result && !success
+      ? (result as { formError?: string; fieldErrors?: Record<string, string>; params?: Record<string, string> })
+      : null;
 
   useEffect(() => {
     if (!success) return;
@@ -116,7 +124,11 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-700">{t("reportNew.intro")}</p>
 
       <fetcher.Form method="post" ref={formRef} noValidate className="card mt-6 space-y-6 p-5 sm:p-6">
-        <FormMessage error={failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"] }) : null} />
+        <FormMessage
+          error={
+            failure?.formError ? t(messageKey(failure.formError), { ns: ["site", "common"], ...failure.params }) : null
+          }
+        />
         {success && "filed" in result && <ReportFiled filed={result.filed} city={municipality.name} redirecting />}
         <fieldset>
           <legend className="label">{t("reportNew.type")}</legend>
@@ -163,6 +175,12 @@ export default function ReportNew({ loaderData }: Route.ComponentProps) {
           maxLength={5000}
           hint={t("reportNew.descriptionHint")}
           error={fieldError("description")}
+        />
+        <ReportPlaceFields
+          view={loaderData.map.view}
+          tiles={loaderData.map.tiles}
+          fieldErrors={failure?.fieldErrors ?? {}}
+          params={failure?.params}
         />
         <ImageField
           label={t("common:media.photo")}

@@ -6,7 +6,16 @@ import { ReportCard } from "~/components/site/urgent-panel";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
-import { type PublicReport, listApprovedReports } from "~/modules/report/index.server";
+import {
+  type PublicReport,
+  type ReportMarker,
+  approvedReportMarkers,
+  approvedReportPage,
+  listApprovedReports,
+} from "~/modules/report/index.server";
+import { mapTiles } from "~/modules/settings/index.server";
+import { mapViewOf } from "~/lib/geo/tiles";
+import { ReportsMap, useFocusReportInList } from "~/components/map/reports-map";
 import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
@@ -14,8 +23,9 @@ import type { Route } from "./+types/reports";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
-  const pageRaw = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const page = Number.isFinite(pageRaw) && pageRaw > 0 ? Math.min(pageRaw, 1000) : 1;
+  const search = new URL(request.url).searchParams;
+  const pageRaw = Number.parseInt(search.get("page") ?? "1", 10);
+  let page = Number.isFinite(pageRaw) && pageRaw > 0 ? Math.min(pageRaw, 1000) : 1;
   let result: { items: PublicReport[]; total: number; page: number; pages: number } = {
     items: [],
     total: 0,
@@ -23,8 +33,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pages: 1,
   };
   let failed = false;
+  let markers: ReportMarker[] = [];
   try {
-    result = await municipalityRead(municipality.id, () => listApprovedReports(municipality.id, page));
+    // A map marker's link (?report=<id>) opens the list on the page that report is on.
+    const linked = search.get("report");
+    if (linked && !search.has("page")) {
+      page = (await municipalityRead(municipality.id, () => approvedReportPage(municipality.id, linked))) ?? 1;
+    }
+    [result, markers] = await municipalityRead(municipality.id, () =>
+      Promise.all([listApprovedReports(municipality.id, page), approvedReportMarkers(municipality.id)]),
+    );
   } catch (err) {
     failed = true;
     log("error", "reports list failed", { err, municipality: municipality.slug });
@@ -33,6 +51,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     municipality: { name: municipality.name, slug: municipality.slug },
     ...result,
+    markers,
+    // The map is drawn only when some report has a place: no tile server is contacted otherwise.
+    map: markers.length ? { view: mapViewOf(municipality), tiles: await mapTiles() } : null,
     failed,
     signedIn: !!actor,
     serverNow: new Date().toISOString(),
@@ -50,6 +71,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const { municipality, items, page, pages, failed } = loaderData;
   const slug = municipality.slug;
+  useFocusReportInList();
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <BackLink to={`/${slug}`}>{t("reports.back", { city: municipality.name })}</BackLink>
@@ -70,6 +92,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           </Link>
         )}
       </div>
+      {loaderData.map && (
+        <ReportsMap
+          markers={loaderData.markers}
+          view={loaderData.map.view}
+          tiles={loaderData.map.tiles}
+          city={municipality.name}
+          slug={slug}
+          serverNow={loaderData.serverNow}
+        />
+      )}
       <div className="mt-6">
         {failed ? (
           <LoadError message={t("reports.loadError")} />
@@ -78,7 +110,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {items.map((r) => (
-              <li key={r.id} id={`report-${r.id}`}>
+              <li key={r.id} id={`report-${r.id}`} tabIndex={-1} className="rounded-xl">
                 <ReportCard
                   report={r}
                   serverNow={loaderData.serverNow}
