@@ -70,7 +70,9 @@ test("an admin issues a key, a client posts with it, the report is moderated, th
   await page.goto(`/admin/reports?lng=en&status=pending&q=${encodeURIComponent(description.slice(0, 30))}`);
   const row = page.getByRole("row").filter({ hasText: description });
   await expect(row).toContainText("Pending");
+  await expect(row).toContainText(`Through Open311: ${name}`);
   await row.getByRole("link", { name: /^Open report/ }).click();
+  await expect(page.getByText(`Through Open311: ${name}`)).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   const dialog = page.getByRole("dialog", { name: "Approve report" });
   await dialog.getByRole("button", { name: "Approve" }).click();
