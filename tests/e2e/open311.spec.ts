@@ -70,7 +70,9 @@ test("an admin issues a key, a client posts with it, the report is moderated, th
   await page.goto(`/admin/reports?lng=en&status=pending&q=${encodeURIComponent(description.slice(0, 30))}`);
   const row = page.getByRole("row").filter({ hasText: description });
   await expect(row).toContainText("Pending");
+  await expect(row).toContainText(`Through Open311: ${name}`);
   await row.getByRole("link", { name: /^Open report/ }).click();
+  await expect(page.getByText(`Through Open311: ${name}`)).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   const dialog = page.getByRole("dialog", { name: "Approve report" });
   await dialog.getByRole("button", { name: "Approve" }).click();
@@ -104,14 +106,24 @@ test("an admin issues a key, a client posts with it, the report is moderated, th
   ]);
 });
 
-test("the keys screen fits a 360 px phone", async ({ page }) => {
+test("the keys screen fits 390 and 360 px phones in English, Dutch and French", async ({ page }) => {
   await acceptCookies(page);
-  await page.setViewportSize({ width: 360, height: 780 });
   await login(page, DEMO.admin);
-  await page.goto("/admin/open311?lng=en");
-  await expect(page.getByRole("button", { name: "Issue key" })).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  for (const [lng, heading, button] of [
+    ["en", "Open311 keys", "Issue key"],
+    ["nl", "Open311-sleutels", "Sleutel uitreiken"],
+    ["fr", "Clés Open311", "Délivrer la clé"],
+  ] as const) {
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 780 });
+      await page.goto(`/admin/open311?lng=${lng}`);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole("button", { name: button })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${lng} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+  await expectAccessible(page);
 });

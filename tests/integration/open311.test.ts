@@ -14,7 +14,7 @@ import { getDb } from "~/lib/db/db.server";
 import { serverT } from "~/lib/i18n/locale.server";
 import { publicOrigin } from "~/lib/http/origin.server";
 import { issueKey, revokeKey } from "~/modules/open311/index.server";
-import { moderateReport, moderationQueue, resolveReport } from "~/modules/report/index.server";
+import { moderateReport, moderationQueue, reportForModeration, resolveReport } from "~/modules/report/index.server";
 import { action, loader } from "~/routes/api/open311";
 import { actorFor, makeMunicipality, makeUser } from "../factories";
 import { makeReport } from "./public-helpers";
@@ -383,7 +383,9 @@ describe("POST requests", () => {
 
       // In the moderation queue like a resident's report, and not public yet.
       const queue = await moderationQueue(admin, { status: "pending" });
-      expect(queue.rows.map((r) => r.id)).toContain(id);
+      const queued = queue.rows.find((r) => r.id === id);
+      expect(queued).toMatchObject({ reporterId: null, reporterEmail: null, open311Client: "Town hall work orders" });
+      expect((await reportForModeration(admin, id)).open311Client).toBe("Town hall work orders");
       expect((await client(format).request(id)).status).toBe(404);
       expect(
         ((await client(format).requests()).data as Open311Record[]).map((r) => r.service_request_id),
