@@ -307,7 +307,7 @@ type PlaceKey = "latitude" | "longitude" | "accuracy" | "place_text";
  * A pin further than MAX_KM_FROM_CENTRE from the town's centre is refused, never stored: it is almost always a
  * slip of the finger or a stale location, and a moderator cannot tell which. Towns without a centre accept any.
  */
-export function assertNearTown(
+function assertNearTown(
   town: { name: string; centerLat: number | null; centerLng: number | null },
   place: { latitude?: number | null; longitude?: number | null },
 ) {
