@@ -248,6 +248,8 @@ test.describe("a busy town with a tile server of its own", () => {
   test.describe.configure({ timeout: 120_000 });
   let server: Extra;
   test.beforeAll(async () => {
+    // Seeding a demo and starting a server takes a while on a busy machine.
+    test.setTimeout(180_000);
     // The demo, with the admin's tile address set to another provider and 210 more approved reports with a place.
     const dir = await publishedDemoDir(async (db) => {
       await db.execute(
