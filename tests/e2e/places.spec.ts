@@ -204,6 +204,37 @@ test.describe("places", () => {
     await context.close();
   });
 
+  test("without JavaScript the words for the place still reach the moderator", async ({ browser, page }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const tiles = await serveTiles(context);
+    const resident = await context.newPage();
+    await login(resident, DEMO.user);
+    await resident.goto("/report/hasselt?lng=en");
+    // (The page's <noscript> note is not checked: with scripts switched off this way the browser still parses
+    // <noscript> as if they ran.) No map, no tile request, and the words still go with the report.
+    await expect(resident.getByRole("button", { name: "Use my location" })).toBeDisabled();
+    const text = `E2E ${unique("drain")}: the drain in front of the bakery is blocked`;
+    await resident.getByText("Infrastructure issue", { exact: true }).click();
+    await resident.getByLabel("Description").fill(text);
+    await resident.getByLabel("Describe the place (optional)").fill("Corner of Kerkstraat and Molenweg");
+    await resident.getByRole("button", { name: "Submit report" }).click();
+    await expect(resident.getByText(/awaiting review/)).toBeVisible();
+    expect(tiles.count).toBe(0);
+    await context.close();
+
+    await serveTiles(page);
+    await acceptCookies(page);
+    await login(page, DEMO.admin);
+    await page.goto(`/admin/reports?lng=en&status=pending&q=${encodeURIComponent(text.slice(4, 20))}`);
+    await page
+      .getByRole("row")
+      .filter({ hasText: text })
+      .getByRole("link", { name: /^Open report/ })
+      .click();
+    await expect(page.getByText("Corner of Kerkstraat and Molenweg")).toBeVisible();
+    await expect(page.getByTestId("exact-place")).toHaveCount(0);
+  });
+
   test("a failed submit keeps the pin; a pin far from town is refused at the map", async ({ browser }) => {
     const { context, page } = await residentPage(browser, {
       // Brussels: about 70 km from Hasselt.
