@@ -8,12 +8,14 @@
  *   operations (/metrics, /readyz, the backup endpoint) → language cookie → static files → cache headers → general rate limit → live stream (SSE) → write scope →
  *   anonymous-page cache → React Router (its 429s get their Retry-After)
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http, { type Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
+import proxyaddr from "proxy-addr";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
 import { type ServerBuild, createRequestHandler } from "react-router";
@@ -29,16 +31,22 @@ import { exposure } from "~/lib/http/net";
 import { checkOrigin, hostAllowed } from "~/lib/http/origin.server";
 import { contentSecurityPolicy } from "~/lib/http/csp.server";
 import { tileSource } from "~/modules/settings/index.server";
-import { pageCacheMiddleware } from "~/lib/cache/page-cache.server";
+import { isAnonymous, pageCacheMiddleware, storedGuestPage } from "~/lib/cache/page-cache.server";
 import { CORS_HEADERS, corsPreflightMiddleware } from "~/lib/http/http-cache.server";
-import { rateLimitMiddleware, withRetryAfter } from "~/lib/http/rate-limit.server";
+import { addressSubject, hit, rateLimitMiddleware, withRetryAfter } from "~/lib/http/rate-limit.server";
 import { controlCharsInUrl } from "~/lib/forms/validation";
 import { drainBackground } from "~/lib/jobs/background.server";
 import { insertAccount } from "~/modules/user/index.server";
 import { MEDIA_LIMITS, MEDIA_UPLOAD_PATH } from "~/modules/media";
 import { sendResponse, toFetchRequest } from "./adapter.server";
 import { refuseExposedDemo } from "./demo-guard.server";
-import { METRICS_PATH, countLiveStreamsWith, metricsHandler, requestMetrics } from "~/lib/ops/prometheus.server";
+import {
+  METRICS_PATH,
+  countLiveStreamsWith,
+  countRequest,
+  metricsHandler,
+  requestMetrics,
+} from "~/lib/ops/prometheus.server";
 import { BACKUP_PATH, backupHandler, prepareBackupEndpoint } from "~/lib/ops/backup-endpoint.server";
 import { READY_PATH, readyHandler, startDraining } from "~/lib/ops/readiness.server";
 import { closeLiveStreams, liveStreamHandler, openLiveStreamCount } from "./live-stream.server";
@@ -345,6 +353,61 @@ function createHttpApp(options: StartOptions): express.Express {
   return app;
 }
 
+/**
+ * The short path of a guest's cached page, the most frequent answer: a GET without cookies (but the language),
+ * without Authorization and without ?lng=, addressed to this site, whose page is stored (page-cache.server.ts
+ * `storedGuestPage`), is answered here with the very headers the whole stack gave that answer before (security
+ * headers with this answer's nonce, Vary, encoding), after the general rate limit, counted in the metrics and
+ * logged like any other request. Everything else, and any doubt, goes through the whole stack (`app`).
+ */
+function guestShortPath(app: express.Express): http.RequestListener {
+  const trust = app.get("trust proxy fn") as (addr: string, i: number) => boolean;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? "/";
+    if (
+      req.method !== "GET" ||
+      url.includes("lng=") ||
+      !isAnonymous(req.headers) ||
+      !hostAllowed(req.headers.host) ||
+      process.env.NODE_ENV === "development"
+    ) {
+      app(req, res);
+      return;
+    }
+    const start = process.hrtime.bigint();
+    const nonce = crypto.randomBytes(16).toString("base64");
+    // The request itself (not a copy): without a template of its headers yet, this answer is marked to take one.
+    const page = storedGuestPage(req as IncomingMessage & { url: string }, nonce);
+    if (page === "full") {
+      app(req, res);
+      return;
+    }
+    const ip = proxyaddr(req, trust);
+    void hit("general", addressSubject(ip)).then(
+      (limit) => {
+        // Over the limit: the whole stack answers (and logs) the 429.
+        if (!limit.allowed) return app(req, res);
+        res.writeHead(200, page.headers.flat());
+        res.end(page.body);
+        const path = url.split("?")[0];
+        res.once("finish", () => {
+          countRequest(routePattern({ path }), "GET", 200, start, "HIT");
+          log("info", "request", {
+            requestId: crypto.randomUUID(),
+            method: "GET",
+            path,
+            status: 200,
+            ms: Number((process.hrtime.bigint() - start) / 1000n) / 1000,
+            ip,
+            worker: WORKER_ID,
+          });
+        });
+      },
+      () => app(req, res),
+    );
+  };
+}
+
 /** Opens the database, builds the app, listens, and stops cleanly on SIGTERM/SIGINT. */
 export async function startServer(options: StartOptions): Promise<Server> {
   const e = env();
@@ -364,7 +427,7 @@ export async function startServer(options: StartOptions): Promise<Server> {
       // How often Node checks the two timeouts above (default 30 s, which let a slow client stay 40 s).
       connectionsCheckingInterval: 1_000,
     },
-    app,
+    guestShortPath(app),
   );
   server.timeout = TIMEOUTS.idleSocketMs;
   server.listen(e.PORT, e.HOST);

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { longFunctions } from "../../scripts/lib/long-functions.js";
+import { longRouteFiles } from "../../scripts/lib/route-size.js";
 import { findUnusedExports } from "../../scripts/lib/unused-exports.js";
 
 type Long = { name: string; lines: number };
@@ -95,5 +96,31 @@ describe("check:unused-exports", () => {
     expect(advice.onlyHere).toMatch(/drop `export`/);
     expect(advice.dead).toMatch(/delete/);
     expect(found.find((u) => u.file.endsWith("index.ts"))?.advice).toMatch(/re-export/);
+  });
+});
+
+describe("check:route-size", () => {
+  let root: string;
+  const write = (file: string, lines: number) => {
+    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    fs.writeFileSync(path.join(root, file), `${Array.from({ length: lines }, (_v, i) => `// ${i}`).join("\n")}\n`);
+  };
+
+  beforeAll(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "route-size-"));
+    write("app/routes/site/short.tsx", 5);
+    write("app/routes/site/exact.tsx", 6);
+    write("app/routes/admin/long.tsx", 7);
+    write("app/routes/api/longest.ts", 9);
+    write("app/routes/site/+types/generated.ts", 50);
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("lists the route files over the limit, longest first, and leaves generated types out", () => {
+    const found = longRouteFiles([path.join(root, "app/routes")], 6, root);
+    expect(found).toEqual([
+      { file: path.join("app", "routes", "api", "longest.ts"), lines: 9 },
+      { file: path.join("app", "routes", "admin", "long.tsx"), lines: 7 },
+    ]);
   });
 });

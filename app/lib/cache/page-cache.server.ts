@@ -47,7 +47,17 @@ type Entry = {
   deflated: Buffer[] | null;
   headers: [string, string][];
   bytes: number;
+  /**
+   * Every header of a guest's cached answer as the whole Express stack sent it (plain, gzip), each value split
+   * on the nonce: what the short path (`storedGuestPage`) sends. Taken from one answer of the full stack.
+   */
+  wire: [Wire | null, Wire | null];
 };
+
+type Wire = [name: string, parts: string[]][];
+
+/** Requests whose cached answer's headers are to be taken as the short path's template (`storedGuestPage`). */
+const capture = new WeakSet<object>();
 
 /**
  * Headers a stored page keeps: those the page's own handler set (what earlier middleware set, such as the
@@ -274,6 +284,51 @@ function toBuffer(chunk: unknown, encoding?: unknown): Buffer {
   return Buffer.alloc(0);
 }
 
+/** Headers the short path sets itself (per answer), never from the template. */
+const PER_ANSWER = new Set(["content-length", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** The answer's headers as a template; none (the short path never applies) when the answer sets a cookie. */
+function wireOf(res: Res, nonce: string): Wire | null {
+  if (res.hasHeader("set-cookie")) return null;
+  const wire: Wire = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_ANSWER.has(name)) continue;
+    const text = Array.isArray(value) ? value.join(", ") : String(value);
+    wire.push([name, nonce ? text.split(nonce) : [text]]);
+  }
+  return wire;
+}
+
+type GuestRequest = { url: string; headers: Req["headers"] };
+
+/**
+ * The short path for the most common answer of all, a guest's cached page (http.server.ts): for a GET that the
+ * caller checked is anonymous, addressed to this site and without ?lng=, the stored page with every header the
+ * full stack gave the same answer before, with this answer's nonce; "full" when the full stack must answer
+ * (nothing stored, stored but changed or expired, or no template of its headers yet: that answer takes one).
+ */
+export function storedGuestPage(
+  req: GuestRequest,
+  nonce: string,
+): { headers: [string, string][]; body: Buffer } | "full" {
+  if (cacheTtlMs() <= 0) return "full";
+  const key = keyOf({ originalUrl: req.url, headers: req.headers, query: {} } as Req);
+  const hit = entries.get(key);
+  if (!hit || hit.expiresAt <= Date.now() || !unchangedSince(hit.keys, hit.since)) return "full";
+  const gzip = acceptsGzip(req.headers["accept-encoding"]);
+  const wire = hit.wire[gzip ? 1 : 0];
+  if (!wire) {
+    capture.add(req);
+    return "full";
+  }
+  entries.delete(key);
+  entries.set(key, hit);
+  const body = gzip ? gzipWithNonce(deflatedEntry(key, hit), nonce) : withNonce(hit.parts, nonce);
+  const headers: [string, string][] = wire.map(([name, parts]) => [name, parts.join(nonce)]);
+  headers.push(["content-length", String(body.length)]);
+  return { headers, body };
+}
+
 /**
  * Express middleware, placed after the security headers, compression and rate limits and before React
  * Router: serves stored anonymous pages and stores fresh ones.
@@ -301,6 +356,8 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
       }
       res.setHeader("Content-Length", body.length);
       res.end(body);
+      // Taken once the headers went out: the compression layer adds its Vary only as they are written.
+      if (owner === null && capture.has(req)) hit.wire[gzip ? 1 : 0] = wireOf(res, nonce);
       return;
     }
     if (hit) remove(key);
@@ -369,6 +426,7 @@ export function pageCacheMiddleware(ttlMs = cacheTtlMs(), options: { owner?: Own
           deflated: null,
           headers,
           bytes: parts.reduce((n, b) => n + b.length, 0),
+          wire: [null, null],
         });
       }
       // Stored (or not): the requests waiting for this render go on.

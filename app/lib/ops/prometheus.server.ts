@@ -50,6 +50,8 @@ const pageCache = new client.Counter({
   registers: [registry],
 });
 
+const pageCacheHits = pageCache.labels({ result: "hit" });
+
 let liveStreams: () => number = () => 0;
 /** The HTTP layer tells how to count the open live streams (lib does not know the live stream handler). */
 export function countLiveStreamsWith(fn: () => number) {
@@ -121,18 +123,43 @@ statusGauge(`${PREFIX}mail_outbox`, "Mails in the outbox by status", "mail_outbo
  */
 export function requestMetrics(routeOf: (req: Request) => string) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const end = duration.startTimer();
+    const start = process.hrtime.bigint();
     res.once("finish", () => {
-      const route = routeOf(req);
-      const status = String(res.statusCode);
-      requests.inc({ route, method: req.method, status });
-      end({ route, method: req.method, status_class: `${status[0]}xx` });
-      const cache = res.getHeader("x-cache");
-      if (cache === "HIT") pageCache.inc({ result: "hit" });
-      else if (cache === "MISS") pageCache.inc({ result: "miss" });
+      countRequest(routeOf(req), req.method, res.statusCode, start, res.getHeader("x-cache"));
     });
     next();
   };
+}
+
+/** The labelled series of a guest page served from the cache, kept (prom-client hashes labels on every call). */
+const hitSeries = new Map<string, { count: { inc: () => void }; time: { observe: (value: number) => void } }>();
+
+/**
+ * Counts one answered request: by route pattern, method and status, its duration since `start`, and whether
+ * the page cache answered it. The Express stack and the cached guest page's short path (http.server.ts) share it.
+ */
+export function countRequest(route: string, method: string, statusCode: number, start: bigint, cache: unknown) {
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const status = String(statusCode);
+  if (cache === "HIT" && method === "GET" && statusCode === 200) {
+    let series = hitSeries.get(route);
+    if (!series) {
+      if (hitSeries.size > 1000) hitSeries.clear();
+      series = {
+        count: requests.labels({ route, method, status }),
+        time: duration.labels({ route, method, status_class: "2xx" }),
+      };
+      hitSeries.set(route, series);
+    }
+    series.count.inc();
+    series.time.observe(seconds);
+    pageCacheHits.inc();
+    return;
+  }
+  requests.inc({ route, method, status });
+  duration.observe({ route, method, status_class: `${status[0]}xx` }, seconds);
+  if (cache === "HIT") pageCacheHits.inc();
+  else if (cache === "MISS") pageCache.inc({ result: "miss" });
 }
 
 const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];

@@ -7,4 +7,3 @@ export {
   listExports,
   requestExport,
 } from "./privacy.server";
-export type { ExportSummary } from "./privacy.server";

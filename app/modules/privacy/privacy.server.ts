@@ -29,7 +29,7 @@ const EXPORTS_PER_DAY = 3;
 /* ---------------------------------------------------------------------------------------------------------- */
 /* Export requests and downloads                                                                               */
 
-export type ExportSummary = {
+type ExportSummary = {
   id: string;
   status: "pending" | "ready" | "failed";
   createdAt: Date;

@@ -1,7 +1,7 @@
 import { messageKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/react";
 import { Form, data, redirect, useActionData, useNavigation } from "react-router";
-import { FormMessage, SelectField, TextField, ToggleField } from "~/components/form";
+import { FormMessage, SelectField, TextField } from "~/components/form";
 import { runInBackground } from "~/lib/jobs/background.server";
 import { errorResponse, failFor, invalidFor, parseWith, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
@@ -11,14 +11,11 @@ import { hasMerchantRecord, profileSchema } from "~/modules/user";
 import { notifyPasswordChanged } from "~/modules/user/index.server";
 import { getProfile, updateProfile } from "~/modules/user/index.server";
 import { listFollows } from "~/modules/notification/index.server";
-import { Bell, ClipboardList } from "~/components/icons";
 import { env } from "~/lib/env.server";
-import { formatDate } from "~/lib/i18n/format";
 import { deleteAccountSchema } from "~/modules/privacy";
-import { type ExportSummary, deleteOwnAccount, listExports, requestExport } from "~/modules/privacy/index.server";
-import { Link } from "~/components/link";
-import { FollowForm } from "~/components/site/follow-form";
-import { PushDevice } from "~/components/site/push-device";
+import { deleteOwnAccount, listExports, requestExport } from "~/modules/privacy/index.server";
+import { type PrivacyResult, PrivacySection } from "~/components/account/privacy-section";
+import { MyReportsSection, NotificationsSection } from "~/components/account/profile-sections";
 import { UnverifiedNotice } from "~/components/site/unverified-notice";
 import type { Route } from "./+types/profile";
 
@@ -168,50 +165,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <section aria-labelledby="my-reports-title" className="card mt-6 p-6 sm:p-8">
-        <h2 id="my-reports-title" className="flex items-center gap-2 text-xl font-bold">
-          <ClipboardList aria-hidden="true" className="size-5 text-brand-700" />
-          {t("myReports.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">{t("profile.myReportsIntro")}</p>
-        <Link to="/my-reports" className="btn-secondary mt-4">
-          {t("profile.myReportsLink")}
-        </Link>
-      </section>
+      <MyReportsSection />
 
-      <section id="notifications" aria-labelledby="notifications-title" className="card mt-6 p-6 sm:p-8">
-        <h2 id="notifications-title" className="flex items-center gap-2 text-xl font-bold">
-          <Bell aria-hidden="true" className="size-5 text-brand-700" />
-          {t("notifications.title")}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">{t("notifications.intro")}</p>
-        {follows.length === 0 ? (
-          <p className="mt-4 text-slate-800">
-            {t("notifications.empty")}{" "}
-            {homeMunicipality && (
-              <Link to={`/alerts/${homeMunicipality.slug}`} className="link">
-                {t("notifications.followHome", { city: homeMunicipality.name })}
-              </Link>
-            )}
-          </p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200">
-            {follows.map((f) => (
-              <li key={f.id} className="py-4 first:pt-0 last:pb-0">
-                <FollowForm
-                  slug={f.municipalitySlug}
-                  name={f.municipalityName}
-                  urgentAlerts={f.urgentAlerts}
-                  weeklyDigest={f.weeklyDigest}
-                  following
-                  legendIsName
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <PushDevice following={follows.some((f) => f.urgentAlerts)} />
-      </section>
+      <NotificationsSection follows={follows} homeMunicipality={homeMunicipality} />
 
       <PrivacySection
         exports={loaderData.exports}
@@ -221,121 +177,5 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         busy={submitting ? (navigation.formData?.get("intent") as string | null) : null}
       />
     </main>
-  );
-}
-
-type PrivacyResult = {
-  ok: boolean;
-  intent: "export" | "delete";
-  formError?: string;
-  fieldErrors?: Record<string, string>;
-  params?: Record<string, string>;
-};
-
-/** Download my data, delete my account. */
-function PrivacySection({
-  exports,
-  exportDays,
-  isMerchant,
-  result,
-  busy,
-}: {
-  exports: ExportSummary[];
-  exportDays: number;
-  isMerchant: boolean;
-  result: PrivacyResult | null;
-  busy: string | null;
-}) {
-  const { t, i18n } = useTranslation("account");
-  const date = (d: Date | string | null) => (d ? formatDate(d, i18n.language) : "");
-  const exportResult = result?.intent === "export" ? result : null;
-  const deleteResult = result?.intent === "delete" ? result : null;
-  const deleteError = deleteResult && !deleteResult.ok ? deleteResult : null;
-  return (
-    <section id="privacy" aria-labelledby="privacy-title" className="card mt-6 p-6 sm:p-8">
-      <h2 id="privacy-title" className="text-xl font-bold">
-        {t("privacy.title")}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700">{t("privacy.intro")}</p>
-
-      <h3 className="mt-6 text-lg font-semibold">{t("privacy.export.title")}</h3>
-      <p className="mt-1 text-sm text-slate-700">{t("privacy.export.intro", { days: exportDays })}</p>
-      <FormMessage
-        error={
-          exportResult && !exportResult.ok
-            ? t(messageKey(exportResult.formError ?? "errors.generic"), {
-                ...exportResult.params,
-                ns: ["account", "common"],
-              })
-            : null
-        }
-        success={exportResult?.ok ? t("privacy.export.requested") : null}
-      />
-      {exports.length > 0 && (
-        <ul className="mt-3 space-y-2" aria-label={t("privacy.export.title")}>
-          {exports.map((e) => (
-            <li key={e.id} className="rounded-lg border border-slate-200 p-3 text-sm">
-              {e.status === "ready" ? (
-                <>
-                  <p>{t("privacy.export.ready", { date: date(e.readyAt), expires: date(e.expiresAt) })}</p>
-                  <p className="mt-2 flex flex-wrap gap-3">
-                    <a className="link" href={`/profile/export/${e.id}/json`} download>
-                      {t("privacy.export.json")}
-                    </a>
-                    <a className="link" href={`/profile/export/${e.id}/html`} download>
-                      {t("privacy.export.html")}
-                    </a>
-                  </p>
-                </>
-              ) : (
-                <p>
-                  {t(e.status === "failed" ? "privacy.export.failed" : "privacy.export.pending", {
-                    date: date(e.createdAt),
-                  })}
-                </p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Form method="post" className="mt-3">
-        <input type="hidden" name="intent" value="export" />
-        <button type="submit" className="btn-secondary" disabled={busy === "export"}>
-          {t("privacy.export.button")}
-        </button>
-      </Form>
-
-      <h3 className="mt-8 text-lg font-semibold text-red-800">{t("privacy.delete.title")}</h3>
-      <p className="mt-1 text-sm text-slate-700">{t("privacy.delete.intro")}</p>
-      <p className="mt-1 text-sm text-slate-700">{t("privacy.delete.reportsNote")}</p>
-      {isMerchant && <p className="mt-1 text-sm font-medium text-slate-800">{t("privacy.delete.merchantNote")}</p>}
-      <Form method="post" className="mt-4 space-y-4" noValidate>
-        <input type="hidden" name="intent" value="delete" />
-        <FormMessage
-          error={
-            deleteError
-              ? t(messageKey(deleteError.formError ?? "errors.generic"), {
-                  ...deleteError.params,
-                  ns: ["account", "common"],
-                })
-              : null
-          }
-        />
-        <TextField
-          id="delete-password"
-          label={t("privacy.delete.password")}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={deleteError?.fieldErrors?.currentPassword}
-        />
-        <ToggleField name="deleteReports" label={t("privacy.delete.deleteReports")} />
-        <ToggleField name="confirm" label={t("privacy.delete.confirm")} />
-        <button type="submit" className="btn-danger" disabled={busy === "delete"}>
-          {busy === "delete" ? t("privacy.delete.deleting") : t("privacy.delete.button")}
-        </button>
-      </Form>
-    </section>
   );
 }

@@ -1,5 +1,5 @@
 import { absoluteUrl, absoluteUrlOrNull } from "~/lib/http/origin.server";
-import { CalendarDays, Clock, MapPin, Star } from "~/components/icons";
+import { Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { localizedText } from "~/lib/i18n/localized";
@@ -10,12 +10,11 @@ import { Gallery } from "~/components/site/gallery";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
 import { AttendanceBox, EventContactButtons, eventDestination } from "~/components/site/event-attendance";
-import { EventPracticalInfo } from "~/components/site/event-practical-info";
-import { OrganizerContacts } from "~/components/site/event-organizer";
+import { EventPracticalInfo, EventWhenWhere } from "~/components/site/event-practical-info";
+import { OrganizerCard } from "~/components/site/event-organizer";
 import { errorResponse, readForm } from "~/lib/forms/form.server";
 import { requireActor } from "~/lib/auth/guards.server";
 import { todayIso } from "~/lib/i18n/format";
-import { formatDateLong } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
 import { requireActiveMunicipality } from "~/server/municipality-guard.server";
@@ -28,11 +27,9 @@ import {
 } from "~/modules/event/index.server";
 import { eventJsonLd } from "~/modules/opendata";
 import { ratingSummary } from "~/modules/review/index.server";
-import { RatingLine } from "~/components/site/reviews";
 import { galleryOf } from "~/modules/media/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/event-detail";
-import { Picture } from "~/components/picture";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const municipality = await requireActiveMunicipality(params.municipality, request);
@@ -122,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("site");
+  const { t } = useTranslation("site");
   const text = useLocalized();
   const label = useCategoryLabel();
   const { municipality } = loaderData;
@@ -181,29 +178,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               value={title}
               className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl"
             />
-            <dl className="mt-4 space-y-3 text-sm">
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.date")}</span>
-                </dt>
-                <dd className="font-medium text-slate-900">{formatDateLong(e.startDate, i18n.language)}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.time")}</span>
-                </dt>
-                <dd className="text-slate-800">{e.time ?? t("eventDetail.noTime")}</dd>
-              </div>
-              <div className="flex gap-2">
-                <dt className="shrink-0">
-                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                  <span className="sr-only">{t("eventDetail.venue")}</span>
-                </dt>
-                <dd className="text-slate-800">{e.venue}</dd>
-              </div>
-            </dl>
+            <EventWhenWhere event={e} />
             <p className="mt-4 text-2xl font-bold text-slate-900">
               <span className="sr-only">{t("eventDetail.price")}: </span>
               {displayPrice(e.price, t("common.free"))}
@@ -228,27 +203,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
 
-          <section className="card p-5" aria-labelledby="organizer-title">
-            <h2 id="organizer-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-              {t("eventDetail.organizer")}
-            </h2>
-            <div className="mt-3 flex items-center gap-3">
-              {m.logoUrl && (
-                <Picture
-                  src={m.logoUrl}
-                  alt={t("common.logoOf", { name: m.businessName })}
-                  width={56}
-                  height={56}
-                  className="size-14 rounded-full bg-slate-100 object-cover"
-                />
-              )}
-              <div>
-                <p className="font-semibold text-slate-900">{m.businessName}</p>
-                <RatingLine summary={loaderData.rating} />
-              </div>
-            </div>
-            <OrganizerContacts merchant={m} track={track} />
-          </section>
+          <OrganizerCard merchant={m} rating={loaderData.rating} track={track} />
         </div>
       </div>
     </main>

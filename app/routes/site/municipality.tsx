@@ -1,4 +1,4 @@
-import { Bell, CalendarDays, Star, Store, Tag, Users } from "~/components/icons";
+import { Bell, Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { Link } from "~/components/link";
 import { HydrationBoundary } from "~/components/hydration-boundary";
@@ -6,7 +6,7 @@ import { EventCard, PromotionCard, SectionHeading } from "~/components/site/card
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
 import { FiledReportBanner } from "~/components/site/report-form-parts";
-import { formatNumber } from "~/lib/i18n/format";
+import { FeaturedMerchants, MunicipalityCounters } from "~/components/site/municipality-home";
 import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
@@ -28,7 +28,6 @@ import { FeedLink } from "~/components/site/feed-links";
 import { feedAlternates } from "~/modules/opendata/index.server";
 import { findFollow } from "~/modules/notification/index.server";
 import type { Route } from "./+types/municipality";
-import { Picture } from "~/components/picture";
 
 /** A failing count or list is logged and the page renders with zeros or an empty list. */
 async function orFallback<T>(what: string, fallback: T, fn: () => Promise<T>): Promise<T> {
@@ -91,7 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.meta, matches);
 
 export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("site");
+  const { t } = useTranslation("site");
   const { municipality, counts, promotions, events, featured } = loaderData;
   // The server-rendered lists, then what the live stream brings while the page is open (without JavaScript
   // the server-rendered lists stay as they are).
@@ -105,12 +104,6 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
   const slug = municipality.slug;
   const city = municipality.name;
   const exclusive = promotions.filter((p) => p.isPremium);
-  const counters = [
-    { key: "members", icon: Users, value: counts.members, to: null },
-    { key: "merchants", icon: Store, value: counts.merchants, to: `/merchants?municipality=${slug}` },
-    { key: "promotions", icon: Tag, value: counts.promotions, to: `/promotions/${slug}` },
-    { key: "events", icon: CalendarDays, value: counts.events, to: `/events/${slug}` },
-  ] as const;
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -133,34 +126,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         </Link>
       </header>
 
-      <section aria-label={t("municipalityHome.counters.label", { city })}>
-        <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          {counters.map(({ key, icon: Icon, value, to }) => {
-            const body = (
-              <>
-                <span className="inline-flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                  <Icon aria-hidden="true" className="size-5" />
-                </span>
-                <span className="flex flex-col">
-                  <span className="text-2xl font-bold text-slate-900">{formatNumber(value, i18n.language)}</span>
-                  <span className="text-sm text-slate-700">{t(`municipalityHome.counters.${key}`)}</span>
-                </span>
-              </>
-            );
-            return (
-              <li key={key}>
-                {to ? (
-                  <Link to={to} className="card flex h-full items-center gap-3 p-4 transition hover:shadow-md">
-                    {body}
-                  </Link>
-                ) : (
-                  <div className="card flex h-full items-center gap-3 p-4">{body}</div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <MunicipalityCounters counts={counts} slug={slug} city={city} />
 
       <HydrationBoundary>
         <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -174,36 +140,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
         </div>
       </HydrationBoundary>
 
-      {featured.length > 0 && (
-        <section aria-labelledby="featured-title" className="mt-12">
-          <SectionHeading id="featured-title" title={t("municipalityHome.featuredMerchants")} />
-          <ul className="flex flex-wrap gap-3">
-            {featured.map((m) => (
-              <li key={m.id}>
-                <Link
-                  to={`/merchants/${m.id}`}
-                  className="card flex items-center gap-3 py-2 pl-2 pr-4 transition hover:shadow-md"
-                >
-                  {m.logoUrl ? (
-                    <Picture
-                      src={m.logoUrl}
-                      alt=""
-                      width={40}
-                      height={40}
-                      className="size-10 rounded-full bg-slate-100 object-cover"
-                    />
-                  ) : (
-                    <span aria-hidden="true" className="block size-10 rounded-full bg-slate-100 object-cover" />
-                  )}
-                  <span className="font-medium text-slate-900">{m.businessName}</span>
-                  <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-                  <span className="sr-only">{t("common.premium")}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <FeaturedMerchants featured={featured} />
 
       <HydrationBoundary>
         <section aria-labelledby="promotions-title" className="mt-12">

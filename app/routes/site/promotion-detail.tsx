@@ -1,16 +1,16 @@
 import { absoluteUrl, absoluteUrlOrNull } from "~/lib/http/origin.server";
-import { Globe, Mail, MapPin, Navigation, Phone, Star, Store } from "~/components/icons";
+import { Star } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { LocalizedText, useLocalized } from "~/components/localized-text";
 import { localizedText } from "~/lib/i18n/localized";
 import { data } from "react-router";
-import { Link } from "~/components/link";
 import { BackLink, ExpiryLabel, PriceLine, useCategoryLabel } from "~/components/site/cards";
 import { FavouriteButton, ShareButton } from "~/components/site/detail-widgets";
 import { Gallery } from "~/components/site/gallery";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { PromotionTagList } from "~/components/site/promotion-tags";
-import { StateView, directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
+import { PromotionContactButtons, PromotionMerchantCard } from "~/components/site/promotion-merchant";
+import { StateView } from "~/components/site/state-view";
 import { formatDate } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
@@ -23,7 +23,6 @@ import { RatingLine } from "~/components/site/reviews";
 import { galleryOf } from "~/modules/media/index.server";
 import { municipalityRead } from "~/modules/live/index.server";
 import type { Route } from "./+types/promotion-detail";
-import { Picture } from "~/components/picture";
 import { VoucherBox } from "~/components/site/voucher-box";
 import { voucherInfoFor } from "~/modules/voucher/index.server";
 
@@ -120,7 +119,6 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter(Boolean);
-  const website = safeHttpUrl(m.websiteUrl);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
@@ -189,36 +187,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             </dl>
             <div className="mt-5 flex flex-col gap-2">
               {loaderData.vouchers && <VoucherBox info={loaderData.vouchers} promotionId={p.id} />}
-              <div className="grid grid-cols-2 gap-2">
-                {m.phoneNumber ? (
-                  <a href={telHref(m.phoneNumber)} className="btn-secondary" onClick={() => track("call")}>
-                    <Phone aria-hidden="true" className="size-4" />
-                    {t("promotionDetail.call")}
-                  </a>
-                ) : (
-                  <button type="button" className="btn-secondary" disabled>
-                    <Phone aria-hidden="true" className="size-4" />
-                    {t("promotionDetail.call")}
-                  </button>
-                )}
-                {m.address ? (
-                  <a
-                    href={directionsUrl(m.address)}
-                    className="btn-secondary"
-                    onClick={() => track("directions")}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <Navigation aria-hidden="true" className="size-4" />
-                    {t("promotionDetail.directions")}
-                  </a>
-                ) : (
-                  <button type="button" className="btn-secondary" disabled>
-                    <Navigation aria-hidden="true" className="size-4" />
-                    {t("promotionDetail.directions")}
-                  </button>
-                )}
-              </div>
+              <PromotionContactButtons merchant={m} track={track} />
               <div className="flex flex-wrap items-start gap-2">
                 <FavouriteButton id={`promotion:${p.id}`} />
                 <ShareButton title={title.text ?? p.title} onShare={() => track("share")} />
@@ -226,82 +195,7 @@ export default function PromotionDetailPage({ loaderData }: Route.ComponentProps
             </div>
           </section>
 
-          <section className="card p-5" aria-labelledby="merchant-title">
-            <h2 id="merchant-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-              {t("promotionDetail.merchant")}
-            </h2>
-            <div className="mt-3 flex items-center gap-3">
-              {m.logoUrl && (
-                <Picture
-                  src={m.logoUrl}
-                  alt={t("common.logoOf", { name: m.businessName })}
-                  width={56}
-                  height={56}
-                  className="size-14 rounded-full bg-slate-100 object-cover"
-                />
-              )}
-              <div>
-                <p className="font-semibold text-slate-900">{m.businessName}</p>
-                <Link to={`/merchants/${m.id}`} className="link text-sm">
-                  <Store aria-hidden="true" className="mr-1 inline size-4" />
-                  {t("promotionDetail.viewMerchant")}
-                </Link>
-              </div>
-            </div>
-            <dl className="mt-4 space-y-3 text-sm">
-              <div>
-                <dt className="flex items-center gap-2 font-medium text-slate-800">
-                  <MapPin aria-hidden="true" className="size-4 text-slate-500" />
-                  {t("promotionDetail.location")}
-                </dt>
-                <dd className="pl-6 text-slate-700">{m.address ?? t("promotionDetail.noAddress")}</dd>
-              </div>
-              <div>
-                <dt className="flex items-center gap-2 font-medium text-slate-800">
-                  <Phone aria-hidden="true" className="size-4 text-slate-500" />
-                  {t("promotionDetail.contact")}
-                </dt>
-                <dd className="pl-6 text-slate-700">
-                  {m.phoneNumber ? (
-                    <a
-                      className="link flex min-h-6 w-fit items-center"
-                      href={telHref(m.phoneNumber)}
-                      onClick={() => track("call")}
-                    >
-                      {m.phoneNumber}
-                    </a>
-                  ) : (
-                    <span className="block">{t("promotionDetail.noPhone")}</span>
-                  )}
-                  <a className="link mt-1 flex min-h-6 w-fit items-center gap-1" href={`mailto:${m.businessEmail}`}>
-                    <Mail aria-hidden="true" className="size-3.5" />
-                    {m.businessEmail}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="flex items-center gap-2 font-medium text-slate-800">
-                  <Globe aria-hidden="true" className="size-4 text-slate-500" />
-                  {t("promotionDetail.website")}
-                </dt>
-                <dd className="pl-6 break-all text-slate-700">
-                  {website ? (
-                    <a
-                      className="link"
-                      href={website}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      onClick={() => track("website")}
-                    >
-                      {website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
-                    </a>
-                  ) : (
-                    t("promotionDetail.noWebsite")
-                  )}
-                </dd>
-              </div>
-            </dl>
-          </section>
+          <PromotionMerchantCard merchant={m} track={track} />
         </div>
       </div>
     </main>
