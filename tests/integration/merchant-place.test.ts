@@ -83,7 +83,7 @@ describe("a merchant's pin: the form", () => {
   });
 
   it("refuses a coordinate out of range or not a number, and half a pin", () => {
-    for (const bad of [
+    const bads: Record<string, string>[] = [
       { latitude: "91", longitude: "5.3" },
       { latitude: "50.9", longitude: "181" },
       { latitude: "-90.5", longitude: "5.3" },
@@ -94,7 +94,8 @@ describe("a merchant's pin: the form", () => {
       { latitude: "", longitude: "5.3" },
       { latitude: "50.9" },
       { longitude: "" },
-    ]) {
+    ];
+    for (const bad of bads) {
       const result = parse(bad);
       expect(result.success, JSON.stringify(bad)).toBe(false);
       expect(result.error?.issues.map((i) => i.message)).toContain("validation.coordinates");

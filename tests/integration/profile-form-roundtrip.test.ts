@@ -111,7 +111,12 @@ describe("merchant profile saved as rendered", () => {
     expect(fields.map(([k]) => k)).toEqual(
       expect.arrayContaining(["description", "original_locale", "tr_en_description", "tr_fr_description"]),
     );
-    expect(fields).toEqual(expect.arrayContaining([["latitude", "50.930245"], ["longitude", "5.337681"]]));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ["latitude", "50.930245"],
+        ["longitude", "5.337681"],
+      ]),
+    );
     const result = (await post(actor, fields)) as { ok?: boolean };
     expect(result).toMatchObject({ ok: true });
 
