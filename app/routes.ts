@@ -15,6 +15,8 @@ export default [
   // Machine-readable public data: feeds per municipality and the versioned open-data API.
   route("feeds/:municipality/:file", "routes/api/feed.ts"),
   route("api/v1/:resource", "routes/api/v1.ts"),
+  // Open311 GeoReport v2 for the towns' own systems: discovery, services, requests (read; POST with an API key).
+  route("open311/v2/*", "routes/api/open311.ts"),
   // Views and clicks of promotion and event pages: counted in memory, written in batches.
   route("api/beacon", "routes/api/beacon.ts"),
   // Reviews of a merchant: write, edit, delete, answer, flag (POST only; the merchant page shows them).

@@ -131,6 +131,15 @@ function urlControlChars(req: Request, res: Response, next: NextFunction) {
   const where = controlCharsInUrl(req.originalUrl);
   if (!where) return next();
   const status = where === "path" ? 404 : 400;
+  // Open311 answers errors as the specification's list of {code, description}.
+  if (req.path.startsWith("/open311/")) {
+    const description = where === "path" ? "Not found" : "Control characters are not allowed in the query";
+    res
+      .status(status)
+      .set(CORS_HEADERS)
+      .json([{ code: status, description }]);
+    return;
+  }
   if (req.path.startsWith("/api/")) {
     const message = where === "path" ? "Not found" : "Control characters are not allowed in the query";
     res
@@ -172,9 +181,15 @@ function bodyLimit(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * POSTs that are machine APIs authenticated by a key in the request itself, never by the session cookie: Open311
+ * service requests (app/routes/api/open311.ts reads no session). Any origin may send them, as any client may.
+ */
+const KEYED_API_POSTS = /^\/open311\/v2\/requests\.(?:json|xml)$/;
+
 /** Every state-changing request, resource routes included, passes the one origin check (origin.server.ts). */
 function originCheck(req: Request, res: Response, next: NextFunction) {
-  if (!STATE_CHANGING.has(req.method)) return next();
+  if (!STATE_CHANGING.has(req.method) || KEYED_API_POSTS.test(req.path)) return next();
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
   const verdict = checkOrigin({
     origin: one(req.headers.origin),

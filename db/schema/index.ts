@@ -421,6 +421,8 @@ export const reports = pgTable(
     /** When a moderator marked the approved report resolved, and their optional note to the reporter. */
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     resolutionNote: text("resolution_note"),
+    /** The Open311 key that filed it, when it came in through the API (migration 0028); no reporter then. */
+    open311KeyId: uuid("open311_key_id").references(() => open311Keys.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     searchVector: searchVector(`setweight(search_document("description"), 'B')`),
   },
@@ -977,5 +979,28 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
     index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Open311 GeoReport v2 API keys (migration 0028), issued and revoked by administrators. Only the SHA-256 of the
+ * key is stored (the key is shown once, at issue); `key_prefix` is its first characters, to tell keys apart.
+ */
+export const open311Keys = pgTable(
+  "open311_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("open311_keys_key_hash_key").on(t.keyHash),
+    check("open311_keys_name_check", sql`char_length(name) between 1 and 120`),
+    check("open311_keys_hash_check", sql`key_hash ~ '^[0-9a-f]{64}$'`),
   ],
 );

@@ -17,6 +17,7 @@ const ADMIN_PAGES = [
   ["reports", "Reports"],
   ["reviews", "Reviews"],
   ["settings", "Settings"],
+  ["open311", "Open311 keys"],
 ] as const;
 
 async function signIn(page: Page, who: { email: string; password: string } = DEMO.admin) {

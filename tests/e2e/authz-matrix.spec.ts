@@ -64,6 +64,9 @@ const MATRIX: Record<string, Row> = {
   // Feeds and the open-data API are public and read-only; the mail preview exists in development only.
   "routes/api/feed": { url: "/feeds/hasselt/promotions.atom", get: "ok", post: "none" },
   "routes/api/v1": { url: "/api/v1/municipalities", get: "ok", post: "none" },
+  // Open311 GeoReport v2: public reads for everyone; a POST is authenticated by its api_key alone, so whoever is
+  // signed in, a post without a key is refused (403) and the session never counts (tests/e2e/open311.spec.ts).
+  "routes/api/open311": { url: "/open311/v2/requests.json", get: "ok", post: "handled" },
   // The installed app's manifest and the offline page are public and hold nothing personal.
   "routes/api/manifest": { url: "/manifest.webmanifest", get: "ok", post: "none" },
   "routes/site/offline": { url: "/offline", get: "ok", post: "none" },
@@ -205,6 +208,7 @@ const MATRIX: Record<string, Row> = {
       "reports",
       "reviews",
       "settings",
+      "open311",
       "system",
     ].map((name) => [
       `routes/admin/${name}`,

@@ -10,6 +10,7 @@ import * as features from "~/routes/admin/features";
 import * as logs from "~/routes/admin/logs";
 import * as merchants from "~/routes/admin/merchants";
 import * as municipalities from "~/routes/admin/municipalities";
+import * as open311 from "~/routes/admin/open311";
 import * as promotions from "~/routes/admin/promotions";
 import * as reports from "~/routes/admin/reports";
 import * as settings from "~/routes/admin/settings";
@@ -29,6 +30,7 @@ const ROUTES = {
   municipalities,
   reports,
   settings,
+  open311,
 };
 
 function contextFor(actor: Actor | null): AppLoadContext {

@@ -89,9 +89,11 @@ describe("the OpenAPI document", () => {
     expect(Object.keys(doc.paths).sort()).toEqual([
       "/events",
       "/merchants",
+      "/merchants.geojson",
       "/municipalities",
       "/promotions",
       "/reports",
+      "/reports.geojson",
     ]);
   });
 
@@ -101,7 +103,8 @@ describe("the OpenAPI document", () => {
     addFormats(ajv);
     ajv.addSchema({ ...doc, $id: "https://api.test/openapi.json" });
     for (const path of Object.keys(doc.paths)) {
-      const pointer = `https://api.test/openapi.json#/paths/${path.replace(/\//g, "~1")}/get/responses/200/content/application~1json/schema`;
+      const [type] = Object.keys(doc.paths[path].get.responses["200"].content);
+      const pointer = `https://api.test/openapi.json#/paths/${path.replace(/\//g, "~1")}/get/responses/200/content/${type.replace(/\//g, "~1")}/schema`;
       const validate = ajv.compile({ $ref: pointer });
       const query = path === "/municipalities" ? "?limit=2" : `?limit=2&municipality=${town.slug}`;
       let next: string | null = `/api/v1${path}${query}`;
@@ -109,6 +112,7 @@ describe("the OpenAPI document", () => {
       while (next) {
         const res = await get(next);
         expect(res.status, next).toBe(200);
+        expect(res.headers.get("content-type"), next).toContain(type);
         const body = await res.json();
         const ok = validate(body);
         expect(validate.errors ?? [], `${next}: ${JSON.stringify(validate.errors)}`).toEqual([]);

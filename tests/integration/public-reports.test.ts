@@ -63,8 +63,17 @@ describe("report schema", () => {
       false,
     );
     const ok = reportSchema.parse({ type: DEFAULT_REPORT_TYPE, description: " Tree down ", image_url: "" });
-    // Unless the reporter asks for anonymity, the report carries their name.
-    expect(ok).toEqual({ type: "other_urgent", description: "Tree down", image_url: null, anonymous: false });
+    // Unless the reporter asks for anonymity, the report carries their name; the place is optional.
+    expect(ok).toEqual({
+      type: "other_urgent",
+      description: "Tree down",
+      image_url: null,
+      anonymous: false,
+      latitude: null,
+      longitude: null,
+      accuracy: null,
+      place_text: null,
+    });
   });
 });
 

@@ -25,6 +25,7 @@ import { adminPromotionSchema, merchantPromotionSchema } from "~/modules/promoti
 import { createPromotion } from "~/modules/promotion/promotion.server";
 import { moderationSchema, reportSchema } from "~/modules/report/report.schema";
 import { followSchema, newsletterSchema } from "~/modules/notification/notification.schema";
+import { issueKeySchema } from "~/modules/open311/open311.schema";
 import { fileReport } from "~/modules/report/report.server";
 import { subscriptionSchema } from "~/modules/subscription/subscription.schema";
 import { profileSchema, registerSchema } from "~/modules/user/user.schema";
@@ -68,6 +69,7 @@ const SCHEMAS = {
   moderationSchema,
   followSchema,
   newsletterSchema,
+  issueKeySchema,
 } as const;
 
 function fieldsOf(schema: unknown): string[] {

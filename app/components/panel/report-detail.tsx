@@ -23,6 +23,7 @@ type ReportDetailData = Brief & {
   imageUrl: string | null;
   reporterName: string | null;
   reporterEmail: string | null;
+  open311Client: string | null;
   municipalityName: string;
   municipalitySlug: string;
   moderationReason: string | null;
@@ -114,6 +115,8 @@ export function ReportDetail({
                 {report.reporterName || t("admin:reports.anonymous")}
                 <span className="block break-all text-sm text-slate-600">{report.reporterEmail}</span>
               </>
+            ) : report.open311Client ? (
+              t("admin:reports.viaOpen311", { name: report.open311Client })
             ) : (
               <span className="italic">{t("admin:reports.anonymous")}</span>
             )}

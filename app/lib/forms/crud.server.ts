@@ -49,7 +49,7 @@ type CrudMessages = {
 
 type AdminSection = Exclude<
   PanelSection<"admin">,
-  "dashboard" | "logs" | "reports" | "reviews" | "settings" | "system"
+  "dashboard" | "logs" | "reports" | "reviews" | "settings" | "open311" | "system"
 >;
 type MerchantSection = Exclude<PanelSection<"merchant">, "dashboard" | "profile" | "redeem">;
 

@@ -12,6 +12,16 @@ export const CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 } as const;
 
+/**
+ * Open311 (/open311/v2) also takes POSTs from any origin: a request there is authenticated by its api_key and
+ * never by a cookie (a browser sends no credentials with `Allow-Origin: *`), so another site gains nothing.
+ */
+export const OPEN311_CORS_HEADERS = {
+  ...CORS_HEADERS,
+  "Access-Control-Allow-Methods": "GET, HEAD, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "If-None-Match, Accept, Accept-Language, Content-Type",
+} as const;
+
 function etagOf(body: string): string {
   return `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
@@ -27,7 +37,7 @@ export function cacheableResponse(
   request: Request,
   body: string,
   contentType: string,
-  options: { maxAge?: number; cors?: boolean; headers?: Record<string, string> } = {},
+  options: { maxAge?: number; cors?: boolean | Record<string, string>; headers?: Record<string, string> } = {},
 ): Response {
   const etag = etagOf(body);
   const headers = new Headers({
@@ -35,7 +45,7 @@ export function cacheableResponse(
     "Cache-Control": `public, max-age=${options.maxAge ?? 60}`,
     ETag: etag,
     Vary: "Accept-Encoding",
-    ...(options.cors ? CORS_HEADERS : {}),
+    ...(options.cors === true ? CORS_HEADERS : (options.cors ?? {})),
     ...(options.headers ?? {}),
   });
   if (matchesEtag(request.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
@@ -45,16 +55,23 @@ export function cacheableResponse(
 type Req = { method: string; path: string };
 type Res = { status(n: number): Res; set(headers: Record<string, string>): Res; end(): void };
 
+const PREFLIGHTS: readonly (readonly [string, Record<string, string>])[] = [
+  ["/api/v1/", CORS_HEADERS],
+  ["/feeds/", CORS_HEADERS],
+  ["/open311/v2/", OPEN311_CORS_HEADERS],
+];
+
 /**
- * Express middleware: CORS preflight (OPTIONS) for the public machine-readable paths (the open-data API and
- * the feeds). React Router does not route OPTIONS to a loader, so it is answered here.
+ * Express middleware: CORS preflight (OPTIONS) for the public machine-readable paths (the open-data API, the
+ * feeds and Open311). React Router does not route OPTIONS to a loader, so it is answered here.
  */
-export function corsPreflightMiddleware(prefixes: readonly string[] = ["/api/v1/", "/feeds/"]) {
+export function corsPreflightMiddleware(rules = PREFLIGHTS) {
   return (req: Req, res: Res, next: () => void) => {
-    if (req.method === "OPTIONS" && prefixes.some((p) => req.path.startsWith(p))) {
+    const rule = req.method === "OPTIONS" ? rules.find(([prefix]) => req.path.startsWith(prefix)) : undefined;
+    if (rule) {
       res
         .status(204)
-        .set({ ...CORS_HEADERS })
+        .set({ ...rule[1] })
         .end();
       return;
     }

@@ -23,6 +23,7 @@ export const PANELS = {
       { name: "reports" },
       { name: "reviews" },
       { name: "settings" },
+      { name: "open311" },
       { name: "system" },
     ],
   },

@@ -40,7 +40,12 @@ const RULES = {
   upload: () => parseRule(process.env.RATE_LIMIT_UPLOAD, { limit: 60, windowMs: 60 * 60_000 }),
   /** Voucher code checks at the counter, per merchant and per address: codes cannot be guessed. */
   voucher: () => parseRule(process.env.RATE_LIMIT_VOUCHER, { limit: 60, windowMs: 15 * 60_000 }),
-  /** The open-data API (/api/v1), per address. */
+  /**
+   * Open311 service requests posted with one API key (/open311/v2), per key: a runaway or leaked key cannot
+   * flood the moderation queue. Its reads are counted per address under `api`.
+   */
+  open311: () => parseRule(process.env.RATE_LIMIT_OPEN311, { limit: 1000, windowMs: 60 * 60_000 }),
+  /** The open-data API (/api/v1) and Open311's reads, per address. */
   api: () => parseRule(process.env.RATE_LIMIT_API, { limit: 300, windowMs: 60_000 }),
   /** A general ceiling for every other request, per address. */
   general: () => parseRule(process.env.RATE_LIMIT_GENERAL, { limit: 1200, windowMs: 60_000 }),

@@ -4,7 +4,7 @@
  * reporter names or ids, nothing of an inactive municipality. Keyset pagination with an opaque cursor (stable
  * while rows are added), `limit` 1-100. Described by openapi.ts.
  */
-import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, asc, desc, eq, gt, gte, isNotNull, lt, or, sql } from "drizzle-orm";
 import { events, merchants, municipalities, promotions, reports } from "@db/schema";
 import { baseUrl } from "~/lib/auth/auth.server";
 import { type Db, getDb } from "~/lib/db/db.server";
@@ -14,6 +14,7 @@ import { type Locale, isLocale } from "~/lib/i18n";
 import { type TranslatableRow, localized, originalLocaleOf } from "~/lib/i18n/localized";
 import { absoluteUrlOrNull } from "~/lib/http/origin.server";
 import { isUuid } from "~/lib/db/query";
+import { ROUNDED_REPORT_TYPES, publicReportPlace } from "~/lib/geo/geo";
 
 /**
  * The texts of a translatable row in the asked language: each field in that language or its
@@ -33,6 +34,8 @@ function texts(row: TranslatableRow, fields: Record<string, string>, locale: Loc
 
 export const RESOURCES = ["municipalities", "promotions", "events", "merchants", "reports"] as const;
 export type Resource = (typeof RESOURCES)[number];
+/** The resources also served as GeoJSON (`/api/v1/<resource>.geojson`): only their rows with a place. */
+export const GEO_RESOURCES = ["reports", "merchants"] as const satisfies readonly Resource[];
 export const DEFAULT_LIMIT = 25;
 export const MAX_LIMIT = 100;
 
@@ -53,6 +56,8 @@ type ListParams = {
   from: string | null;
   /** The language of the texts (?lng=en|nl|fr, English by default): translated where there is a translation. */
   locale?: Locale;
+  /** GeoJSON: only rows with a place, each a Feature with its point. */
+  geo?: boolean;
 };
 
 /** Reads and checks ?limit, ?cursor, ?municipality and ?from. Unknown parameters are refused (a typo is not ignored). */
@@ -149,8 +154,26 @@ type Query = {
   municipality: string | null;
   from: string | null;
   locale: Locale;
+  geo: boolean;
 };
 type List = (db: Db, q: Query) => Promise<Page<Record<string, unknown>>>;
+
+/**
+ * A GeoJSON Feature (RFC 7946): a point at [longitude, latitude] and the row's fields as its properties. The
+ * list's own answer is the row itself.
+ */
+function asFeature(
+  q: Query,
+  id: string,
+  place: { lat: number; lng: number } | null,
+  properties: Record<string, unknown>,
+) {
+  if (!q.geo || !place) return properties;
+  return { type: "Feature", id, geometry: { type: "Point", coordinates: [place.lng, place.lat] }, properties };
+}
+
+/** With GeoJSON, only rows that have a place. */
+const placed = (q: Query, latitude: AnyColumn) => (q.geo ? isNotNull(latitude) : undefined);
 
 /** One row more than the page: when it comes back, there is a next page. */
 const take = (q: Query) => q.limit + 1;
@@ -323,31 +346,42 @@ const listMerchants: List = async (db, q) => {
       originalLocale: merchants.originalLocale,
       translations: merchants.translations,
       slug: municipalities.slug,
+      latitude: merchants.latitude,
+      longitude: merchants.longitude,
     })
     .from(merchants)
     .innerJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
-    .where(and(activeTown, townFilter(q.municipality), after(merchants.businessName, merchants.id, q.cursor, "asc")))
+    .where(
+      and(
+        activeTown,
+        townFilter(q.municipality),
+        placed(q, merchants.latitude),
+        after(merchants.businessName, merchants.id, q.cursor, "asc"),
+      ),
+    )
     .orderBy(asc(merchants.businessName), asc(merchants.id))
     .limit(take(q));
   return page(
     rows,
     q.limit,
-    (r) => ({
-      id: r.id,
-      name: r.name,
-      ...texts(r, { description: "description" }, q.locale),
-      category: r.category,
-      address: r.address,
-      phone_number: r.phone,
-      website_url: r.website,
-      facebook_url: r.facebook,
-      instagram_url: r.instagram,
-      logo_url: absoluteUrlOrNull(r.logoUrl),
-      opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
-      is_premium: r.isPremium,
-      municipality: r.slug,
-      url: `${q.site}/merchants/${r.id}`,
-    }),
+    (r) =>
+      // A merchant's pin is its shop's address: shown exactly.
+      asFeature(q, r.id, r.latitude !== null && r.longitude !== null ? { lat: r.latitude, lng: r.longitude } : null, {
+        id: r.id,
+        name: r.name,
+        ...texts(r, { description: "description" }, q.locale),
+        category: r.category,
+        address: r.address,
+        phone_number: r.phone,
+        website_url: r.website,
+        facebook_url: r.facebook,
+        instagram_url: r.instagram,
+        logo_url: absoluteUrlOrNull(r.logoUrl),
+        opening_hours: Array.isArray(r.openingHours) ? r.openingHours : [],
+        is_premium: r.isPremium,
+        municipality: r.slug,
+        url: `${q.site}/merchants/${r.id}`,
+      }),
     (r) => [r.name, r.id],
   );
 };
@@ -362,6 +396,9 @@ const listReports: List = async (db, q) => {
       createdAt: reports.createdAt,
       createdKey: createdKey(reports.createdAt),
       slug: municipalities.slug,
+      latitude: reports.latitude,
+      longitude: reports.longitude,
+      placeText: reports.placeText,
     })
     .from(reports)
     .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
@@ -370,6 +407,7 @@ const listReports: List = async (db, q) => {
         activeTown,
         eq(reports.status, "approved"),
         townFilter(q.municipality),
+        placed(q, reports.latitude),
         olderThan(reports.createdAt, reports.id, q.cursor),
       ),
     )
@@ -378,15 +416,22 @@ const listReports: List = async (db, q) => {
   return page(
     rows,
     q.limit,
-    (r) => ({
-      id: r.id,
-      type: r.type,
-      description: r.description,
-      image_url: absoluteUrlOrNull(r.imageUrl),
-      created_at: iso(r.createdAt),
-      municipality: r.slug,
-      url: `${q.site}/reports/${r.slug}#report-${r.id}`,
-    }),
+    (r) => {
+      const row = {
+        id: r.id,
+        type: r.type,
+        description: r.description,
+        image_url: absoluteUrlOrNull(r.imageUrl),
+        created_at: iso(r.createdAt),
+        municipality: r.slug,
+        url: `${q.site}/reports/${r.slug}#report-${r.id}`,
+      };
+      if (!q.geo) return row;
+      // The public place: rounded to about 100 m for reports about people, whose typed place is left out too.
+      const place = publicReportPlace(r.type, r.latitude, r.longitude);
+      const rounded = (ROUNDED_REPORT_TYPES as readonly string[]).includes(r.type);
+      return asFeature(q, r.id, place, { ...row, place_rounded: rounded, place_text: rounded ? null : r.placeText });
+    },
     (r) => [r.createdKey, r.id],
   );
 };
@@ -409,6 +454,7 @@ export async function listResource(resource: Resource, params: ListParams): Prom
     municipality: params.municipality,
     from: params.from,
     locale: params.locale ?? "en",
+    geo: params.geo ?? false,
   };
   return LISTS[resource](db, query);
 }

@@ -8,6 +8,7 @@
  * (control characters, lone surrogates) are dropped.
  */
 import { XMLBuilder } from "fast-xml-parser";
+import { xmlSafe } from "~/lib/http/xml";
 
 export type AtomLink = { href: string; rel?: string; type?: string; length?: number; title?: string };
 type AtomEntry = {
@@ -34,19 +35,6 @@ type AtomFeed = {
   generator?: string;
   rights?: string;
 };
-
-/** Whether XML 1.0 can carry a character (its `Char` production: no C0 controls but tab, LF and CR, no U+FFFE,
- * U+FFFF, no surrogate outside a pair). */
-const isXmlChar = (c: number) =>
-  c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xd7ff) || (c >= 0xe000 && c <= 0xfffd) || c >= 0x10000;
-
-/** A text as XML can carry it: the characters it cannot are dropped. */
-function xmlSafe(value: string): string {
-  let out = "";
-  // By code point: a pair of surrogates is one character, a lone one is dropped.
-  for (const ch of value) if (isXmlChar(ch.codePointAt(0) as number)) out += ch;
-  return out;
-}
 
 const text = (value: string) => ({ "@_type": "text", "#text": xmlSafe(value) });
 

@@ -35,6 +35,35 @@ const textLanguages = (fields: string[]) => ({
 });
 const TEXT_LANGUAGE_FIELDS = ["languages", "original_language", "translations"];
 
+const reportSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["id", "type", "description", "image_url", "created_at", "municipality", "url"],
+  description: "An approved report. Who filed it is never published.",
+  properties: {
+    id: str({ format: "uuid" }),
+    type: str(),
+    description: str(),
+    image_url: nullable("string"),
+    created_at: str({ format: "date-time" }),
+    municipality: str(),
+    url: str({ format: "uri" }),
+  } as Record<string, unknown>,
+};
+
+/** A GeoJSON Feature of a row: its point and the row's fields as properties. */
+const feature = (properties: string) => ({
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "id", "geometry", "properties"],
+  properties: {
+    type: { const: "Feature" },
+    id: str(),
+    geometry: { $ref: "#/components/schemas/Point" },
+    properties: { $ref: `#/components/schemas/${properties}` },
+  },
+});
+
 const schemas = {
   Municipality: {
     type: "object",
@@ -175,22 +204,40 @@ const schemas = {
       url: str({ format: "uri" }),
     },
   },
-  Report: {
+  Report: reportSchema,
+  MerchantRef: merchantRef,
+  Point: {
     type: "object",
     additionalProperties: false,
-    required: ["id", "type", "description", "image_url", "created_at", "municipality", "url"],
-    description: "An approved report. Who filed it is never published.",
+    required: ["type", "coordinates"],
+    description: "A GeoJSON Point (RFC 7946) in WGS 84",
     properties: {
-      id: str({ format: "uuid" }),
-      type: str(),
-      description: str(),
-      image_url: nullable("string"),
-      created_at: str({ format: "date-time" }),
-      municipality: str(),
-      url: str({ format: "uri" }),
+      type: { const: "Point" },
+      coordinates: {
+        type: "array",
+        description: "[longitude, latitude]",
+        minItems: 2,
+        maxItems: 2,
+        prefixItems: [
+          { type: "number", minimum: -180, maximum: 180 },
+          { type: "number", minimum: -90, maximum: 90 },
+        ],
+      },
     },
   },
-  MerchantRef: merchantRef,
+  ReportPlace: {
+    ...reportSchema,
+    required: [...reportSchema.required, "place_rounded", "place_text"],
+    description:
+      "An approved report with a place. Reports about people (theft, police_check) are placed on a grid of about 100 m and their typed place is left out.",
+    properties: {
+      ...reportSchema.properties,
+      place_rounded: { type: "boolean", description: "Whether the point was rounded to about 100 m" },
+      place_text: nullable("string", { description: "The place in the reporter's words, when not rounded" }),
+    },
+  },
+  ReportFeature: feature("ReportPlace"),
+  MerchantFeature: feature("Merchant"),
   Error: {
     type: "object",
     additionalProperties: false,
@@ -221,6 +268,17 @@ const pageOf = (item: string) => ({
     },
   },
 });
+
+/** A GeoJSON FeatureCollection page: the features, and the paging as foreign members (RFC 7946 section 6.1). */
+const featureCollectionOf = (item: string) => {
+  const page = pageOf(item);
+  const { data, ...paging } = page.properties;
+  return {
+    ...page,
+    required: ["type", "features", "next_cursor", "links"],
+    properties: { type: { const: "FeatureCollection" }, features: data, ...paging },
+  };
+};
 
 const param = {
   limit: {
@@ -261,7 +319,16 @@ const errorResponse = (description: string) => ({
   content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
-function listOperation(operationId: string, summary: string, item: string, params: (keyof typeof param)[]) {
+function listOperation(
+  operationId: string,
+  summary: string,
+  item: string,
+  params: (keyof typeof param)[],
+  geo = false,
+) {
+  const content = geo
+    ? { "application/geo+json": { schema: featureCollectionOf(item) } }
+    : { "application/json": { schema: pageOf(item) } };
   return {
     get: {
       summary,
@@ -274,7 +341,7 @@ function listOperation(operationId: string, summary: string, item: string, param
             ETag: { schema: { type: "string" } },
             Link: { description: 'rel="next" when there is a next page', schema: { type: "string" } },
           },
-          content: { "application/json": { schema: pageOf(item) } },
+          content,
         },
         "304": { description: "Not modified (If-None-Match matched the ETag)" },
         "400": errorResponse("A bad parameter or cursor"),
@@ -291,7 +358,7 @@ export function openApiDocument(serverUrl: string) {
       title: "Buurtplatform open data",
       version: "1.0.0",
       description:
-        "Read-only public data of the platform: active municipalities and their promotions, events, merchants and approved reports. No personal data. JSON, keyset pagination (cursor), ETag/If-None-Match, CORS for GET, rate-limited per client address.",
+        "Read-only public data of the platform: active municipalities and their promotions, events, merchants and approved reports. No personal data. JSON, and GeoJSON for the reports and merchants that have a place; keyset pagination (cursor), ETag/If-None-Match, CORS for GET, rate-limited per client address.",
       license: { name: "CC BY 4.0", identifier: "CC-BY-4.0" },
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
@@ -326,6 +393,20 @@ export function openApiDocument(serverUrl: string) {
         "cursor",
         "lng",
       ]),
+      "/reports.geojson": listOperation(
+        "listReportsGeoJson",
+        "Approved reports with a place, as GeoJSON, newest first (about-people types rounded to about 100 m)",
+        "ReportFeature",
+        ["municipality", "limit", "cursor", "lng"],
+        true,
+      ),
+      "/merchants.geojson": listOperation(
+        "listMerchantsGeoJson",
+        "Merchants with a place, as GeoJSON, by name (exact points)",
+        "MerchantFeature",
+        ["municipality", "limit", "cursor", "lng"],
+        true,
+      ),
     },
     components: { schemas },
   };

@@ -6,6 +6,7 @@ export {
   approvedReportMarkers,
   approvedReportPage,
   approvedReportsByIds,
+  fileOpen311Report,
   fileReport,
   homeReports,
   listApprovedReports,

@@ -6,7 +6,7 @@ import { authorize } from "~/lib/auth/authorize";
 import { type SQL, and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { touches } from "~/lib/cache/cache.server";
 import { listTotal } from "~/lib/db/counts.server";
-import { municipalities, reports, users } from "@db/schema";
+import { municipalities, open311Keys, reports, users } from "@db/schema";
 import { REPORT_STATUSES, REPORT_TYPES, type ReportStatus, type ReportType } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { type Db, type DbOrTx, getDb } from "~/lib/db/db.server";
@@ -37,6 +37,8 @@ export type AdminReportRow = {
   showName: boolean;
   resolvedAt: Date | null;
   reporterId: string | null;
+  /** The name of the Open311 key a town's system filed it with (no reporter then). */
+  open311Client: string | null;
 };
 
 /** The moderation queue's filters: one status and/or one type (none: every report). */
@@ -108,10 +110,12 @@ export async function listReportsForAdmin(
         showName: reports.showName,
         resolvedAt: reports.resolvedAt,
         reporterId: reports.reporterId,
+        open311Client: open311Keys.name,
       })
       .from(reports)
       .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
       .leftJoin(users, eq(users.id, reports.reporterId))
+      .leftJoin(open311Keys, eq(open311Keys.id, reports.open311KeyId))
       .where(where)
       .orderBy(sql`(${reports.type} = 'informative')`, desc(reports.createdAt), desc(reports.id))
       .limit(limit)

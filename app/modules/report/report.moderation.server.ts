@@ -5,7 +5,7 @@
  */
 import { authorize } from "~/lib/auth/authorize";
 import { and, count, desc, eq, gte, inArray, lt, lte, ne } from "drizzle-orm";
-import { municipalities, municipalityFollows, reports, users } from "@db/schema";
+import { municipalities, municipalityFollows, open311Keys, reports, users } from "@db/schema";
 import type { ReportStatus, ReportType } from "@db/schema";
 import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
@@ -157,10 +157,12 @@ export async function reportForModeration(actor: Actor | null, id: string): Prom
       municipalityId: reports.municipalityId,
       municipalityName: municipalities.name,
       municipalitySlug: municipalities.slug,
+      open311Client: open311Keys.name,
     })
     .from(reports)
     .innerJoin(municipalities, eq(municipalities.id, reports.municipalityId))
     .leftJoin(users, eq(users.id, reports.reporterId))
+    .leftJoin(open311Keys, eq(open311Keys.id, reports.open311KeyId))
     .where(eq(reports.id, id))
     .limit(1);
   if (!row) throw new NotFoundError();

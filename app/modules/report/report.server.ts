@@ -217,17 +217,36 @@ export async function approvedReportPage(
   return row ? Math.floor(row.before / pageSize) + 1 : null;
 }
 
+type FileInput = Omit<ReportInput, "anonymous" | PlaceKey> & { anonymous?: boolean } & Partial<
+    Pick<ReportInput, PlaceKey>
+  >;
+
 /**
  * Files a report for an active municipality as the signed-in actor. The status is always pending and the
  * reporter is always the actor: nothing posted can change either. An audit row commits with it.
  */
-export async function fileReport(
-  actor: Actor | null,
-  municipalityId: string,
-  input: Omit<ReportInput, "anonymous" | PlaceKey> & { anonymous?: boolean } & Partial<Pick<ReportInput, PlaceKey>>,
-) {
+export async function fileReport(actor: Actor | null, municipalityId: string, input: FileInput) {
   if (!can(actor, "file") || !actor) throw new ForbiddenError();
+  return insertPendingReport({ actor }, municipalityId, input);
+}
+
+/**
+ * Files a report that a town's system posted through Open311 with an API key (app/modules/open311 checked the
+ * key): the same checks and the same pending report in the moderation queue as a resident's, with no reporter
+ * (so no name is ever shown) and the key it came with. Its picture can only be on another website: an upload
+ * here belongs to its uploader.
+ */
+export async function fileOpen311Report(key: { id: string; name: string }, municipalityId: string, input: FileInput) {
+  return insertPendingReport({ open311Key: key }, municipalityId, { ...input, anonymous: true });
+}
+
+/** Who files a report: a signed-in person, or a town's system through Open311. */
+type Filer = { actor: Actor } | { open311Key: { id: string; name: string } };
+
+async function insertPendingReport(filer: Filer, municipalityId: string, input: FileInput) {
   if (!municipalityId) throw new ValidationError("site:reportNew.errors.missing");
+  const actor = "actor" in filer ? filer.actor : null;
+  const key = "open311Key" in filer ? filer.open311Key : null;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [town] = await tx
@@ -246,7 +265,7 @@ export async function fileReport(
     const [row] = await tx
       .insert(reports)
       .values({
-        reporterId: actor.id,
+        reporterId: actor?.id ?? null,
         municipalityId,
         type: input.type,
         description: input.description,
@@ -257,16 +276,25 @@ export async function fileReport(
         longitude: input.longitude ?? null,
         locationAccuracy: input.latitude == null ? null : (input.accuracy ?? null),
         placeText: input.place_text ?? null,
+        open311KeyId: key?.id ?? null,
       })
       .returning(rowColumns(reports));
     // An uploaded photo becomes the report's: public only once the report is approved.
-    await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
+    if (actor) await attachImage(tx, actor, { kind: "report", id: row.id, ownerId: actor.id }, row.imageUrl);
     await recordEvent(
       {
-        userId: actor.id,
+        userId: actor?.id ?? null,
         eventType: "report.filed",
-        description: `${actor.email} filed a ${row.type} report`,
-        metadata: { reportId: row.id, type: row.type, municipalityId, status: row.status },
+        description: actor
+          ? `${actor.email} filed a ${row.type} report`
+          : `The Open311 client "${key?.name}" filed a ${row.type} report`,
+        metadata: {
+          reportId: row.id,
+          type: row.type,
+          municipalityId,
+          status: row.status,
+          ...(key ? { open311KeyId: key.id } : {}),
+        },
       },
       tx,
     );

@@ -6,6 +6,7 @@ import type { Actor } from "~/lib/auth/auth.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { env } from "~/lib/env.server";
 import { recordEvent } from "~/modules/log/index.server";
+import { invalidateCaches, onChange } from "~/lib/cache/cache.server";
 import { can } from "./settings.policy";
 import type { SettingsInput } from "./settings.schema";
 import { ValidationError } from "~/lib/http/errors";
@@ -44,6 +45,12 @@ let cache: { at: number; value: Settings } | undefined;
 export function invalidateSettings() {
   cache = undefined;
 }
+
+// Settings saved on another process (or a change of unknown scope) arrive through the change feed: the short
+// cache goes at once, so the maps' tile host (pages and the content security policy) follows without delay.
+onChange((change) => {
+  if (change.all || change.tables.includes("platform_settings")) invalidateSettings();
+});
 
 /** Server-side only: keys are returned in full here and must be masked before reaching a browser. */
 export async function getSettings(db?: DbOrTx): Promise<Settings> {
@@ -152,5 +159,8 @@ export async function saveSettings(actor: Actor | null, input: SettingsInput): P
     );
   });
   invalidateSettings();
+  // Pages carry the settings (the site name, the tile address and its host in their security policy) without
+  // having read them from the database: a change drops every cached page and answer, on every process.
+  if (changed.length) invalidateCaches();
   return { changed };
 }

@@ -108,6 +108,8 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   <div>{r.reporterName || t("admin:reports.anonymous")}</div>
                   <div className="break-all text-slate-600">{r.reporterEmail}</div>
                 </div>
+              ) : r.open311Client ? (
+                <span className="break-words">{t("admin:reports.viaOpen311", { name: r.open311Client })}</span>
               ) : (
                 <span className="italic text-slate-600">{t("admin:reports.anonymous")}</span>
               ),

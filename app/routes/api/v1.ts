@@ -2,13 +2,20 @@ import { CORS_HEADERS, cacheableResponse } from "~/lib/http/http-cache.server";
 import { addressSubject, limitWait } from "~/lib/http/rate-limit.server";
 import { baseUrl } from "~/lib/auth/auth.server";
 import { log } from "~/lib/log.server";
-import { ApiError, RESOURCES, type Resource, listResource, parseListParams } from "~/modules/opendata/index.server";
+import {
+  ApiError,
+  GEO_RESOURCES,
+  RESOURCES,
+  type Resource,
+  listResource,
+  parseListParams,
+} from "~/modules/opendata/index.server";
 import { openApiDocument } from "~/modules/opendata";
 import type { Route } from "./+types/v1";
 
 /**
- * The open-data API: GET /api/v1/{municipalities|promotions|events|merchants|reports} and
- * /api/v1/openapi.json. JSON answers with an ETag, CORS for GET from any origin, rate-limited per client
+ * The open-data API: GET /api/v1/{municipalities|promotions|events|merchants|reports}, the GeoJSON
+ * FeatureCollections /api/v1/{reports|merchants}.geojson and /api/v1/openapi.json. JSON answers with an ETag, CORS for GET from any origin, rate-limited per client
  * address (RATE_LIMIT_API). Anything else under /api/v1 is a JSON 404; other methods are 405.
  */
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -35,12 +42,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       cors: true,
     });
   }
-  if (!(RESOURCES as readonly string[]).includes(name)) {
-    return apiError(404, "not_found", `No such resource. Available: ${RESOURCES.join(", ")}`);
+  const geo = name.endsWith(".geojson");
+  const resource = name.replace(/\.geojson$/, "") as Resource;
+  const known = geo ? (GEO_RESOURCES as readonly string[]) : (RESOURCES as readonly string[]);
+  if (!known.includes(resource)) {
+    const available = [...RESOURCES, ...GEO_RESOURCES.map((r) => `${r}.geojson`)].join(", ");
+    return apiError(404, "not_found", `No such resource. Available: ${available}`);
   }
-  const resource = name as Resource;
   try {
-    const page = await listResource(resource, parseListParams(url, resource));
+    const page = await listResource(resource, { ...parseListParams(url, resource), geo });
     const self = `${baseUrl()}${url.pathname}${url.search}`;
     let next: string | null = null;
     if (page.nextCursor) {
@@ -48,8 +58,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       nextParams.set("cursor", page.nextCursor);
       next = `${baseUrl()}${url.pathname}?${nextParams.toString()}`;
     }
-    const body = JSON.stringify({ data: page.data, next_cursor: page.nextCursor, links: { self, next } });
-    return cacheableResponse(request, body, "application/json; charset=utf-8", {
+    const links = { self, next };
+    // GeoJSON (RFC 7946): a FeatureCollection, the paging as foreign members beside its features.
+    const body = JSON.stringify(
+      geo
+        ? { type: "FeatureCollection", features: page.data, next_cursor: page.nextCursor, links }
+        : { data: page.data, next_cursor: page.nextCursor, links },
+    );
+    const type = geo ? "application/geo+json; charset=utf-8" : "application/json; charset=utf-8";
+    return cacheableResponse(request, body, type, {
       maxAge: 60,
       cors: true,
       headers: next ? { Link: `<${next}>; rel="next"` } : {},
