@@ -6,8 +6,10 @@
  * the test machines have no internet, and no request may leave for any other host.
  */
 import type { BrowserContext, Page } from "@playwright/test";
+import { sql } from "drizzle-orm";
 import { type Browser, expect, gotoWaitsForHydration, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
+import { type Extra, publishedDemoDir, startExtra } from "./spawn";
 
 /** A 1×1 PNG: what every tile request gets. */
 const TILE = Buffer.from(
@@ -239,5 +241,56 @@ test.describe("places", () => {
     await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
     expect(await noHorizontalScroll(page)).toBe(true);
     await expectAccessible(page);
+  });
+});
+
+test.describe("a busy town with a tile server of its own", () => {
+  test.describe.configure({ timeout: 120_000 });
+  let server: Extra;
+  test.beforeAll(async () => {
+    // The demo, with the admin's tile address set to another provider and 210 more approved reports with a place.
+    const dir = await publishedDemoDir(async (db) => {
+      await db.execute(
+        sql`insert into platform_settings (key, value) values ('maps_tile_url', 'https://{s}.tiles.example.org/{z}/{x}/{y}.png')`,
+      );
+      await db.execute(sql`
+        insert into reports (reporter_id, municipality_id, type, description, status, latitude, longitude)
+        select u.id, m.id, 'infrastructure_issue', 'Loose paving stone number ' || g, 'approved',
+               50.9307 + (g % 15) * 0.0008, 5.3325 + (g / 15) * 0.0011
+        from generate_series(1, 210) g, municipalities m, users u
+        where m.slug = 'hasselt' and u.email = ${DEMO.user.email}`);
+    });
+    server = await startExtra({ RATE_LIMIT_GENERAL: "5000/1m" }, dir);
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("clusters above 200 markers (named buttons that zoom in), tiles from the configured host", async ({ page }) => {
+    const tiles: string[] = [];
+    await page.route(/^https:\/\/[abc]\.tiles\.example\.org\/\d+\/\d+\/\d+\.png$/, (route) => {
+      tiles.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "image/png", body: TILE });
+    });
+    const osm = await serveTiles(page);
+    await acceptCookies(page);
+    const res = await page.goto(`${server.origin}/reports/hasselt?lng=en`);
+    expect(res?.headers()["content-security-policy"]).toMatch(/img-src [^;]*https:\/\/\*\.tiles\.example\.org(;|$)/);
+    const clusters = page.getByRole("button", { name: /^\d+ reports here: open to zoom in$/ });
+    await expect(clusters.first()).toBeVisible();
+    await expect.poll(() => tiles.length).toBeGreaterThan(0);
+    expect(osm.count).toBe(0);
+    await expectAccessible(page);
+
+    // Enter on a cluster zooms in; the focus goes back to the map, from where Tab reaches what is shown now.
+    const zoom = () => page.evaluate(() => document.querySelector(".leaflet-proxy")?.getAttribute("style") ?? "");
+    const before = await zoom();
+    await clusters.first().focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(zoom).not.toBe(before);
+    await expect(page.getByRole("region", { name: "Map of the reports in Hasselt" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute("role"));
+    expect(focused).toBe("button");
   });
 });

@@ -59,13 +59,16 @@ export async function privateDemoDir(password: string): Promise<string> {
   return dir;
 }
 
-/** A demo directory as `npm start` leaves it (published passwords). */
-export async function publishedDemoDir(): Promise<string> {
+/** A demo directory as `npm start` leaves it (published passwords), with `prepare`'s changes to its data. */
+export async function publishedDemoDir(
+  prepare?: (db: { execute(q: unknown): Promise<unknown> }) => Promise<void>,
+): Promise<string> {
   const t = await tools();
   const dir = tempDataDir();
   const handle = await t.openDatabase({ kind: "pglite", dir });
   await t.migrateDatabase(handle);
   await t.seedDemo(handle.db);
+  await prepare?.(handle.db as { execute(q: unknown): Promise<unknown> });
   await handle.close();
   return dir;
 }

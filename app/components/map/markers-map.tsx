@@ -61,15 +61,25 @@ function bindPopup(map: Leaflet.Map, marker: Leaflet.Marker, content: HTMLElemen
   });
 }
 
+/**
+ * Markers grouped into clusters, each a button named by its count that zooms in when opened (click or Enter).
+ * Opened by keyboard, the cluster is gone once the map has zoomed: the focus goes back to the map, from where
+ * Tab reaches the markers now shown.
+ */
+function clusterGroup(L: LeafletApi, map: Leaflet.Map, clusterName: (n: number) => string) {
+  const group = L.markerClusterGroup({
+    showCoverageOnHover: false,
+    iconCreateFunction: (cluster) => clusterIcon(L, cluster.getChildCount(), clusterName(cluster.getChildCount())),
+  });
+  group.on("clusterkeypress", (e) => {
+    if ((e as Leaflet.LeafletKeyboardEvent).originalEvent?.key !== "Enter") return;
+    map.once("zoomend", () => map.getContainer().focus({ preventScroll: true }));
+  });
+  return group;
+}
+
 function addMarkers(L: LeafletApi, map: Leaflet.Map, markers: MapMarker[], clusterName: (n: number) => string) {
-  const layer: Leaflet.LayerGroup =
-    markers.length > CLUSTER_ABOVE
-      ? L.markerClusterGroup({
-          showCoverageOnHover: false,
-          iconCreateFunction: (cluster) =>
-            clusterIcon(L, cluster.getChildCount(), clusterName(cluster.getChildCount())),
-        })
-      : L.layerGroup();
+  const layer: Leaflet.LayerGroup = markers.length > CLUSTER_ABOVE ? clusterGroup(L, map, clusterName) : L.layerGroup();
   for (const m of markers) {
     const marker = L.marker([m.lat, m.lng], { icon: markerIcon(L, m.kind, m.name), title: m.name, keyboard: true });
     bindPopup(map, marker, popupContent(m));
