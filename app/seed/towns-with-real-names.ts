@@ -18,6 +18,8 @@ type Shop = {
   businessName: string;
   category: PromotionCategory;
   address: string;
+  /** Where the shop is on the map (its pin, at the address). */
+  place: [lat: number, lng: number];
   phone: string;
   hours: { day: string; hours: string }[];
   premium?: boolean;
@@ -53,6 +55,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Café de la Batte",
         category: "Restaurants",
         address: "Quai de la Batte 8, 4000 Liège",
+        place: [50.64338, 5.57935],
         phone: "+32 4 221 10 10",
         hours: WEEK_FR,
         premium: true,
@@ -75,6 +78,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Fleuriste Les Coteaux",
         category: "Home & Garden",
         address: "Rue Hors-Château 41, 4000 Liège",
+        place: [50.64614, 5.57704],
         phone: "+32 4 223 45 67",
         hours: WEEK_FR,
         offers: [
@@ -95,6 +99,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Boulangerie Saint-Pholien",
         category: "Food & Drink",
         address: "Boulevard de la Constitution 22, 4020 Liège",
+        place: [50.6393, 5.58864],
         phone: "+32 4 342 12 12",
         hours: WEEK_FR,
         offers: [
@@ -124,6 +129,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Bakkerij Jan de Groot",
         category: "Food & Drink",
         address: "Stationsweg 24, 5211 TW 's-Hertogenbosch",
+        place: [51.69083, 5.29589],
         phone: "+31 73 613 37 92",
         hours: WEEK_NL,
         premium: true,
@@ -146,6 +152,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Fietsenmaker De Binnendieze",
         category: "Automotive",
         address: "Hinthamerstraat 105, 5211 MH 's-Hertogenbosch",
+        place: [51.68864, 5.30852],
         phone: "+31 73 614 22 10",
         hours: WEEK_NL,
         offers: [
@@ -163,6 +170,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Boekhandel Van Kooten",
         category: "Education",
         address: "Markt 50, 5211 JX 's-Hertogenbosch",
+        place: [51.68808, 5.30351],
         phone: "+31 73 612 40 40",
         hours: WEEK_NL,
         offers: [
@@ -191,6 +199,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Bakkerij 't Waasland",
         category: "Food & Drink",
         address: "Grote Markt 31, 9100 Sint-Niklaas",
+        place: [51.16582, 4.14262],
         phone: "+32 3 776 12 34",
         hours: WEEK_NL,
         offers: [
@@ -212,6 +221,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Kapsalon Mercator",
         category: "Health & Beauty",
         address: "Stationsstraat 12, 9100 Sint-Niklaas",
+        place: [51.16757, 4.14034],
         phone: "+32 3 777 45 45",
         hours: WEEK_NL,
         premium: true,
@@ -229,6 +239,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Tuincentrum De Ster",
         category: "Home & Garden",
         address: "Hazewindstraat 3, 9100 Sint-Niklaas",
+        place: [51.16365, 4.13928],
         phone: "+32 3 766 80 80",
         hours: WEEK_NL,
         offers: [
@@ -258,6 +269,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Brasserie du Château",
         category: "Restaurants",
         address: "Rue de Marche 2, 7190 Écaussinnes",
+        place: [50.56296, 4.17731],
         phone: "+32 67 44 21 21",
         hours: WEEK_FR,
         offers: [
@@ -279,6 +291,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Fleurs et Jardins d'Écaussinnes",
         category: "Home & Garden",
         address: "Grand-Place 9, 7190 Écaussinnes",
+        place: [50.56402, 4.17559],
         phone: "+32 67 44 56 56",
         hours: WEEK_FR,
         premium: true,
@@ -300,6 +313,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Garage de la Sennette",
         category: "Automotive",
         address: "Chaussée de Mons 120, 7190 Écaussinnes",
+        place: [50.55812, 4.16927],
         phone: "+32 67 44 90 90",
         hours: WEEK_FR,
         offers: [
@@ -329,6 +343,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Café du Canal",
         category: "Restaurants",
         address: "Rue Sylvain Guyaux 30, 7100 La Louvière",
+        place: [50.47831, 4.18514],
         phone: "+32 64 22 33 33",
         hours: WEEK_FR,
         offers: [
@@ -350,6 +365,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Pharmacie de la Louve",
         category: "Health & Beauty",
         address: "Place Jules Mansart 4, 7100 La Louvière",
+        place: [50.47939, 4.18791],
         phone: "+32 64 22 70 70",
         hours: WEEK_FR,
         premium: true,
@@ -371,6 +387,7 @@ const TOWNS_WITH_REAL_NAMES: Town[] = [
         businessName: "Librairie Le Boch",
         category: "Shopping",
         address: "Rue Albert Ier 15, 7100 La Louvière",
+        place: [50.48105, 4.18438],
         phone: "+32 64 21 18 18",
         hours: WEEK_FR,
         offers: [
@@ -452,6 +469,8 @@ export async function seedTownsWithRealNames(
         .update(merchants)
         .set({
           address: shop.address,
+          latitude: shop.place[0],
+          longitude: shop.place[1],
           phoneNumber: shop.phone,
           websiteUrl: `https://www.${shop.key}.example`,
           openingHours: shop.hours,

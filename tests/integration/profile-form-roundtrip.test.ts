@@ -100,6 +100,9 @@ describe("merchant profile saved as rendered", () => {
         address: "Grote Markt 12",
         websiteUrl: "https://peeters.example",
         category: "Food & Drink",
+        // A pin with more decimals than the map shows (six): kept as stored.
+        latitude: 50.93024512345,
+        longitude: 5.33768098765,
       })
       .where(eq(merchants.id, actor.id));
     const [before] = await db.select().from(merchants).where(eq(merchants.id, actor.id));
@@ -107,6 +110,12 @@ describe("merchant profile saved as rendered", () => {
     const fields = await renderedForm(actor);
     expect(fields.map(([k]) => k)).toEqual(
       expect.arrayContaining(["description", "original_locale", "tr_en_description", "tr_fr_description"]),
+    );
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        ["latitude", "50.930245"],
+        ["longitude", "5.337681"],
+      ]),
     );
     const result = (await post(actor, fields)) as { ok?: boolean };
     expect(result).toMatchObject({ ok: true });

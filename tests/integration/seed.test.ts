@@ -27,6 +27,7 @@ import {
   vouchers,
 } from "@db/schema";
 import { DEMO_ACCOUNTS, demoImageFor, seedDemo } from "~/seed/demo";
+import { distanceKm } from "~/lib/geo/geo";
 import { type Db, getDb } from "~/lib/db/db.server";
 import { countOrphans, readMedia } from "~/modules/media/media.server";
 import { mediaHashOf } from "~/modules/media/media.url";
@@ -108,6 +109,23 @@ describe("demo seed", () => {
     }
     const residents = await db.select().from(users).where(eq(users.role, "user"));
     expect(residents.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it("puts every demo merchant's pin on the map inside its own town, each in its own place", async () => {
+    const towns = new Map((await db.select().from(municipalities)).map((m) => [m.id, m]));
+    const rows = await db.select().from(merchants);
+    for (const m of rows) {
+      const town = towns.get(m.municipalityId ?? "");
+      expect(m.latitude, m.businessName).not.toBeNull();
+      expect(m.longitude, m.businessName).not.toBeNull();
+      const km = distanceKm(
+        { lat: town?.centerLat ?? 0, lng: town?.centerLng ?? 0 },
+        { lat: m.latitude ?? 0, lng: m.longitude ?? 0 },
+      );
+      // Within a town's streets: well inside the distance a pin may have from the centre.
+      expect(km, m.businessName).toBeLessThan(3);
+    }
+    expect(new Set(rows.map((m) => `${m.latitude},${m.longitude}`)).size).toBe(rows.length);
   });
 
   it("seeds promotions in both pricing modes, premium and not, expired and current", async () => {

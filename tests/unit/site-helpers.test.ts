@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { displayPrice } from "~/components/site/cards";
 import { filterSuggestions } from "~/components/site/municipality-search";
-import { directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
+import { safeHttpUrl, telHref } from "~/components/site/state-view";
+import { addressSearchUrl } from "~/lib/geo/geo";
 import { daysLeft } from "~/lib/i18n/format";
 import { toSlug } from "~/lib/http/routes-reserved";
 import { eventFiltersFrom } from "~/modules/event/event.queries.server";
@@ -62,7 +63,7 @@ describe("display helpers", () => {
     expect(safeHttpUrl("data:text/html,x")).toBeNull();
     expect(safeHttpUrl("not a url")).toBeNull();
     expect(telHref("+32 11 22 33 44")).toBe("tel:+3211223344");
-    expect(directionsUrl("Grote Markt 12, 3500 Hasselt")).toBe(
+    expect(addressSearchUrl("Grote Markt 12, 3500 Hasselt")).toBe(
       "https://www.openstreetmap.org/search?query=Grote%20Markt%2012%2C%203500%20Hasselt",
     );
   });

@@ -118,5 +118,23 @@ describe("schema.org structured data", () => {
       address: { "@type": "PostalAddress", streetAddress: "Markt 1", addressLocality: "Hasselt" },
       openingHoursSpecification: [{ dayOfWeek: ["https://schema.org/Sunday"], opens: "10:00", closes: "14:00" }],
     });
+    expect(business).not.toHaveProperty("geo");
+    // With the merchant's pin: its coordinates.
+    const pinned = localBusinessJsonLd(
+      {
+        businessName: "Café",
+        address: null,
+        phoneNumber: null,
+        websiteUrl: null,
+        facebookUrl: null,
+        instagramUrl: null,
+        openingHours: null,
+        municipalityName: "Hasselt",
+        latitude: 50.930245,
+        longitude: 5.33768,
+      },
+      { page: "https://x/m" },
+    );
+    expect(pinned.geo).toEqual({ "@type": "GeoCoordinates", latitude: 50.930245, longitude: 5.33768 });
   });
 });

@@ -15,6 +15,7 @@ import { can } from "~/modules/merchant";
 import { MunicipalitySelect } from "./municipality-select";
 import { BusinessDescriptionFields } from "./merchant-description";
 import type { Translations } from "~/lib/i18n/localized";
+import type { ReactNode } from "react";
 
 type BusinessRow = {
   id: string;
@@ -141,8 +142,16 @@ type ContactRow = {
   week: Record<WeekDay, string>;
 };
 
-/** The merchant's contact details, links and weekly opening hours (its own profile). */
-export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErrors: Errors }) {
+/** The merchant's contact details, its place on the map (`place`), links and weekly opening hours (its own profile). */
+export function ContactFields({
+  row,
+  fieldErrors,
+  place,
+}: {
+  row: ContactRow;
+  fieldErrors: Errors;
+  place?: ReactNode;
+}) {
   const { t } = useTranslation("merchant");
   const links = [
     ["website_url", "website", row.websiteUrl],
@@ -158,6 +167,7 @@ export function ContactFields({ row, fieldErrors }: { row: ContactRow; fieldErro
         defaultValue={row.address ?? ""}
         error={fieldErrors.address}
       />
+      {place}
       <TextField
         label={t("profile.fields.phone")}
         name="phone_number"

@@ -12,6 +12,7 @@ import { messageKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/react";
 import { useRootData } from "~/lib/use-root-data";
 import { canAttend } from "~/modules/event";
+import { directionsUrl } from "~/lib/geo/geo";
 
 /** A map route (Google Maps' documented URL scheme) to a place given as text. */
 export function routeUrl(destination: string): string {
@@ -23,6 +24,24 @@ export function eventDestination(venue: string | null, city: string, merchantAdd
   const place = venue?.trim();
   if (place) return place.toLowerCase().includes(city.toLowerCase()) ? place : `${place}, ${city}`;
   return merchantAddress?.trim() || null;
+}
+
+/**
+ * "Get directions" of an event: a route to the venue in its municipality; without a venue, to the organiser's
+ * pin when it set one, else to its address. `place` is what the link says it leads to.
+ */
+export function eventRoute(
+  venue: string | null,
+  city: string,
+  organiser: { businessName: string; address: string | null; latitude: number | null; longitude: number | null },
+): { href: string; place: string } | null {
+  const pinned = organiser.latitude != null && organiser.longitude != null;
+  if (!venue?.trim() && pinned) {
+    const href = directionsUrl(organiser) as string;
+    return { href, place: organiser.address?.trim() || organiser.businessName };
+  }
+  const destination = eventDestination(venue, city, organiser.address);
+  return destination ? { href: routeUrl(destination), place: destination } : null;
 }
 
 type ActionResult = { ok: boolean; message?: string; formError?: string; params?: Record<string, string> };
@@ -100,12 +119,12 @@ export function AttendanceBox({
 export function EventContactButtons({
   email,
   title,
-  destination,
+  route,
   onDirections,
 }: {
   email: string;
   title: string;
-  destination: string | null;
+  route: { href: string; place: string } | null;
   onDirections: () => void;
 }) {
   const { t } = useTranslation("site");
@@ -116,17 +135,11 @@ export function EventContactButtons({
         <Mail aria-hidden="true" className="size-4" />
         {t("eventDetail.contactOrganizer")}
       </a>
-      {destination ? (
-        <a
-          className="btn-secondary"
-          href={routeUrl(destination)}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={onDirections}
-        >
+      {route ? (
+        <a className="btn-secondary" href={route.href} target="_blank" rel="noopener noreferrer" onClick={onDirections}>
           <Navigation aria-hidden="true" className="size-4" />
           {t("eventDetail.directions")}
-          <span className="sr-only">: {t("eventContact.directionsTo", { place: destination })}</span>
+          <span className="sr-only">: {t("eventContact.directionsTo", { place: route.place })}</span>
         </a>
       ) : (
         <button type="button" className="btn-secondary" disabled>

@@ -5,7 +5,8 @@
 import { CalendarDays, Clock, Globe, Mail, MapPin, Navigation, Phone, Star, Tag } from "~/components/icons";
 import { Picture } from "~/components/picture";
 import { useCategoryLabel } from "~/components/site/cards";
-import { directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
+import { safeHttpUrl, telHref } from "~/components/site/state-view";
+import { directionsUrl } from "~/lib/geo/geo";
 import { messageKey } from "~/lib/i18n/keys";
 import { useTranslation } from "~/lib/i18n/react";
 import type { OpeningHours } from "~/modules/merchant";
@@ -22,6 +23,8 @@ type HeaderMerchant = {
 type ContactMerchant = {
   businessEmail: string;
   address: string | null;
+  latitude: number | null;
+  longitude: number | null;
   phoneNumber: string | null;
   websiteUrl: string | null;
   facebookUrl: string | null;
@@ -109,6 +112,7 @@ export function MerchantContactCard({ merchant: m }: { merchant: ContactMerchant
   const website = safeHttpUrl(m.websiteUrl);
   const facebook = safeHttpUrl(m.facebookUrl);
   const instagram = safeHttpUrl(m.instagramUrl);
+  const directions = directionsUrl(m);
   return (
     <section className="card p-5" aria-labelledby="contact-title">
       <h2 id="contact-title" className="text-lg font-bold text-slate-900">
@@ -124,7 +128,7 @@ export function MerchantContactCard({ merchant: m }: { merchant: ContactMerchant
             <dd className="pl-6 text-slate-700">
               {m.address}{" "}
               <a
-                href={directionsUrl(m.address)}
+                href={directions ?? undefined}
                 className="link inline-flex items-center gap-1"
                 target="_blank"
                 rel="noopener noreferrer"

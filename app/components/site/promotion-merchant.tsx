@@ -5,7 +5,8 @@
 import { Globe, Mail, MapPin, Navigation, Phone, Store } from "~/components/icons";
 import { Link } from "~/components/link";
 import { Picture } from "~/components/picture";
-import { directionsUrl, safeHttpUrl, telHref } from "~/components/site/state-view";
+import { safeHttpUrl, telHref } from "~/components/site/state-view";
+import { directionsUrl } from "~/lib/geo/geo";
 import { useTranslation } from "~/lib/i18n/react";
 import type { MetricKind } from "~/modules/metrics";
 
@@ -15,15 +16,21 @@ type PromotionMerchant = {
   businessEmail: string;
   logoUrl: string | null;
   address: string | null;
+  latitude: number | null;
+  longitude: number | null;
   phoneNumber: string | null;
   websiteUrl: string | null;
 };
 
 type Track = (kind: Exclude<MetricKind, "view">) => void;
 
-/** "Call" and "Directions", each a disabled button when the merchant gave no phone number or address. */
+/**
+ * "Call" and "Directions", each a disabled button when the merchant gave no phone number, or neither a pin nor an
+ * address. Directions lead to the merchant's pin when it set one, else to a search for its address.
+ */
 export function PromotionContactButtons({ merchant: m, track }: { merchant: PromotionMerchant; track: Track }) {
   const { t } = useTranslation("site");
+  const directions = directionsUrl(m);
   return (
     <div className="grid grid-cols-2 gap-2">
       {m.phoneNumber ? (
@@ -37,9 +44,9 @@ export function PromotionContactButtons({ merchant: m, track }: { merchant: Prom
           {t("promotionDetail.call")}
         </button>
       )}
-      {m.address ? (
+      {directions ? (
         <a
-          href={directionsUrl(m.address)}
+          href={directions}
           className="btn-secondary"
           onClick={() => track("directions")}
           target="_blank"

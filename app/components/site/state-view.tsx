@@ -30,11 +30,6 @@ export function StateView({
   );
 }
 
-/** A map search for an address (no API key, works for every visitor). */
-export function directionsUrl(address: string): string {
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
-}
-
 /** Only http(s) addresses become links; anything else (javascript:, data:) is not linked. */
 export function safeHttpUrl(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -117,7 +117,7 @@ export async function formAction(
   const form = await readForm(request);
   const intent = Object.hasOwn(intents, form.intent ?? "") ? intents[form.intent] : undefined;
   if (!intent) return fail(400, "validation.malformed");
-  const translate = (key: string) => context.t(messageKey(key));
+  const translate = (key: string, params?: Record<string, string>) => context.t(messageKey(key), params);
   const id = (options.idKind === "text" ? postedId(form) : postedUuid(form)) ?? "";
   if (intent.row && !id) return failFrom(new NotFoundError(options.notFound), intent.failure, translate);
   let input: unknown = form;

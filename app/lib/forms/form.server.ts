@@ -72,9 +72,14 @@ export function fail(
  * A failed mutation: a known error keeps its status and field errors; the documented message ("Failed to
  * add {item}: {message}") gets the module's message as {message}. Unknown errors are logged, never shown.
  */
-export function failFrom(err: unknown, formError: string, translate: (key: string) => string) {
+export function failFrom(
+  err: unknown,
+  formError: string,
+  translate: (key: string, params?: Record<string, string>) => string,
+) {
   if (err instanceof HttpError) {
-    return fail(err.status, formError, err.fieldErrors, { message: translate(err.message) });
+    // The message's own variables (a town, a distance) travel with it, for the field messages too.
+    return fail(err.status, formError, err.fieldErrors, { ...err.params, message: translate(err.message, err.params) });
   }
   log("error", "mutation failed", { err });
   return fail(500, formError, {}, { message: translate("errors.generic") });

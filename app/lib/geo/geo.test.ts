@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, parseCoordinate, publicReportPlace, routeToUrl } from "./geo";
+import { directionsUrl, distanceKm, parseCoordinate, publicReportPlace, routeToUrl } from "./geo";
 
 describe("places", () => {
   it("rounds reports about people to about 100 m and leaves the others exact", () => {
@@ -35,5 +35,16 @@ describe("places", () => {
     expect(routeToUrl({ lat: 50.93, lng: 5.33 })).toBe(
       "https://www.openstreetmap.org/directions?route=%3B50.930000%2C5.330000",
     );
+  });
+
+  it("leads 'Get directions' to the pin when there is one, else to the address, else nowhere", () => {
+    const address = "Grote Markt 12, 3500 Hasselt";
+    expect(directionsUrl({ latitude: 50.930245, longitude: 5.33768, address })).toBe(
+      "https://www.openstreetmap.org/directions?route=%3B50.930245%2C5.337680",
+    );
+    expect(directionsUrl({ latitude: null, longitude: null, address })).toBe(
+      "https://www.openstreetmap.org/search?query=Grote%20Markt%2012%2C%203500%20Hasselt",
+    );
+    expect(directionsUrl({ latitude: 50.93, longitude: null, address: "  " })).toBeNull();
   });
 });

@@ -70,3 +70,23 @@ export const DEFAULT_CENTRE: LatLng & { zoom: number } = { lat: 50.64, lng: 4.67
 export function routeToUrl(to: LatLng): string {
   return `https://www.openstreetmap.org/directions?route=%3B${to.lat.toFixed(6)}%2C${to.lng.toFixed(6)}`;
 }
+
+/** A search for an address on OpenStreetMap (no key, works for every visitor). */
+export function addressSearchUrl(address: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+}
+
+/**
+ * Where a merchant's "Get directions" leads: a route to its pin when it set one on the map, else a search for
+ * its address as typed, else nowhere (null: the button is shown disabled or left out).
+ */
+export function directionsUrl(place: {
+  latitude: number | null;
+  longitude: number | null;
+  address: string | null;
+}): string | null {
+  if (place.latitude != null && place.longitude != null)
+    return routeToUrl({ lat: place.latitude, lng: place.longitude });
+  const address = place.address?.trim();
+  return address ? addressSearchUrl(address) : null;
+}

@@ -129,6 +129,9 @@ export type EventDetail = EventCard & {
     businessEmail: string;
     logoUrl: string | null;
     address: string | null;
+    /** The merchant's pin: "Get directions" leads there when it is set. */
+    latitude: number | null;
+    longitude: number | null;
     phoneNumber: string | null;
     websiteUrl: string | null;
   };
@@ -144,6 +147,8 @@ export async function findPublicEvent(municipalityId: string, id: string): Promi
       businessEmail: merchants.businessEmail,
       logoUrl: merchants.logoUrl,
       address: merchants.address,
+      latitude: merchants.latitude,
+      longitude: merchants.longitude,
       phoneNumber: merchants.phoneNumber,
       websiteUrl: merchants.websiteUrl,
     })
@@ -152,7 +157,7 @@ export async function findPublicEvent(municipalityId: string, id: string): Promi
     .where(and(eq(events.id, id), eq(events.municipalityId, municipalityId)))
     .limit(1);
   if (!row) return null;
-  const { businessEmail, logoUrl, address, phoneNumber, websiteUrl, ...rest } = row;
+  const { businessEmail, logoUrl, address, latitude, longitude, phoneNumber, websiteUrl, ...rest } = row;
   return {
     ...rest,
     merchant: {
@@ -161,6 +166,8 @@ export async function findPublicEvent(municipalityId: string, id: string): Promi
       businessEmail,
       logoUrl,
       address,
+      latitude,
+      longitude,
       phoneNumber,
       websiteUrl,
     },

@@ -4,7 +4,7 @@
  * joined once, never a query per merchant), and the public detail.
  */
 import { activePromotion, upcomingEvent } from "~/lib/db/current";
-import { type SQL, and, count, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { type SQL, and, count, asc, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { countOf } from "~/lib/db/counts.server";
 import {
   type ContentLocale,
@@ -52,12 +52,8 @@ export type DirectoryMerchant = {
 /** A merchant is public while its municipality is active (or when it has none). */
 const publicMerchant = or(isNull(merchants.municipalityId), eq(municipalities.isActive, true)) as SQL;
 
-export async function listDirectory(
-  filters: MerchantFilters,
-  pageSize = MERCHANTS_PAGE_SIZE,
-): Promise<{ items: DirectoryMerchant[]; total: number; page: number; pages: number }> {
-  const db = await getDb();
-  const today = todayIso();
+/** The directory's conditions: public merchants matching the search, the category and the municipality. */
+function directoryWhere(filters: MerchantFilters): { where: SQL[]; q: string | null } {
   const where: SQL[] = [publicMerchant];
   const q = searchText(filters.q);
   if (q) {
@@ -66,6 +62,18 @@ export async function listDirectory(
     // finds "Boulangerie".
     where.push(or(matches(merchants.searchVector, q), nameMatches(merchants.businessName, q)) as SQL);
   }
+  if (filters.category) where.push(eq(merchants.category, filters.category));
+  if (filters.municipality) where.push(eq(municipalities.slug, filters.municipality));
+  return { where, q };
+}
+
+export async function listDirectory(
+  filters: MerchantFilters,
+  pageSize = MERCHANTS_PAGE_SIZE,
+): Promise<{ items: DirectoryMerchant[]; total: number; page: number; pages: number }> {
+  const db = await getDb();
+  const today = todayIso();
+  const { where, q } = directoryWhere(filters);
   // While searching, the best matches first (the rank of the document, then the closeness of the name).
   const order = q
     ? [
@@ -74,8 +82,6 @@ export async function listDirectory(
         asc(merchants.id),
       ]
     : [asc(merchants.businessName), asc(merchants.id)];
-  if (filters.category) where.push(eq(merchants.category, filters.category));
-  if (filters.municipality) where.push(eq(municipalities.slug, filters.municipality));
 
   // The page first, then the counts for its rows only (index lookups per shown merchant, one round trip).
   const page = db
@@ -138,6 +144,44 @@ export async function listDirectory(
   };
 }
 
+/** A merchant on the directory's map: where its pin is, and what its marker and popup say. */
+export type MerchantMarker = {
+  id: string;
+  businessName: string;
+  category: string | null;
+  address: string | null;
+  lat: number;
+  lng: number;
+};
+
+/** More pins than any town has merchants; the map clusters them above a few hundred. */
+const MAX_MARKERS = 2000;
+
+/**
+ * The directory's map of a town: every public merchant of the chosen municipality that set its pin and matches
+ * the list's search and category (all of them, not one page), in one query. No town chosen: no map, no query.
+ */
+export async function directoryMarkers(filters: MerchantFilters): Promise<MerchantMarker[]> {
+  if (!filters.municipality) return [];
+  const db = await getDb();
+  const { where } = directoryWhere(filters);
+  const rows = await db
+    .select({
+      id: merchants.id,
+      businessName: merchants.businessName,
+      category: merchants.category,
+      address: merchants.address,
+      lat: merchants.latitude,
+      lng: merchants.longitude,
+    })
+    .from(merchants)
+    .leftJoin(municipalities, eq(municipalities.id, merchants.municipalityId))
+    .where(and(...where, isNotNull(merchants.latitude), isNotNull(merchants.longitude)))
+    .orderBy(asc(merchants.businessName), asc(merchants.id))
+    .limit(MAX_MARKERS);
+  return rows as MerchantMarker[];
+}
+
 type OpeningHours = { day: string; hours: string }[];
 
 /** opening_hours may arrive as a JSON string; only well-formed pairs with text are kept. */
@@ -166,6 +210,9 @@ export type PublicMerchant = {
   businessEmail: string;
   logoUrl: string | null;
   address: string | null;
+  /** The pin the merchant set on the map (both or neither). */
+  latitude: number | null;
+  longitude: number | null;
   phoneNumber: string | null;
   websiteUrl: string | null;
   facebookUrl: string | null;
@@ -198,6 +245,8 @@ export async function findPublicMerchant(id: string): Promise<PublicMerchant | n
       businessEmail: merchants.businessEmail,
       logoUrl: merchants.logoUrl,
       address: merchants.address,
+      latitude: merchants.latitude,
+      longitude: merchants.longitude,
       phoneNumber: merchants.phoneNumber,
       websiteUrl: merchants.websiteUrl,
       facebookUrl: merchants.facebookUrl,

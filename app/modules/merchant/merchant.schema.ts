@@ -14,6 +14,7 @@ import {
   uuidField,
 } from "~/lib/forms/validation";
 import { newPassword, newPasswordsMatch } from "~/modules/user";
+import { bothCoordinates, placeFields } from "~/lib/geo/place.schema";
 import { WEEK_DAYS, hoursFieldName, parseOpeningHours, weekToList } from "./merchant.hours";
 
 /** 'Please fill in all required fields (Business name, Business email, Municipality).' */
@@ -51,28 +52,47 @@ function weeklyFieldsToOpeningHours(raw: unknown) {
   return { ...input, opening_hours: weekToList(week) };
 }
 
+/**
+ * A pin is both coordinates or neither. A form that posts neither field leaves the pin as it is; one that posts
+ * only one of them has lost the other, and is refused rather than storing half a pin or dropping it.
+ */
+function pinOrNone(value: { latitude?: number | null; longitude?: number | null }, ctx: z.RefinementCtx) {
+  const { latitude, longitude } = value;
+  if (latitude === undefined && longitude === undefined) return;
+  if (latitude === undefined || longitude === undefined) {
+    ctx.addIssue({ code: "custom", path: ["latitude"], message: "validation.coordinates" });
+    return;
+  }
+  bothCoordinates({ latitude, longitude }, ctx);
+}
+
 /** The translatable field with its original's length rule. */
 const MERCHANT_TRANSLATABLE = { description: LIMITS.text } as const;
 
 export const merchantProfileSchema = withTranslations(
   z.preprocess(
     weeklyFieldsToOpeningHours,
-    z.object({
-      business_name: present(requiredText(LIMITS.short, PROFILE_REQUIRED)),
-      business_email: present(requiredText(LIMITS.email, PROFILE_REQUIRED))
-        .pipe(z.email({ error: "validation.email" }))
-        .transform((s) => s.toLowerCase()),
-      municipality_id: uuidField(PROFILE_REQUIRED),
-      address: optionalText(LIMITS.title),
-      phone_number: optionalText(40),
-      website_url: optionalHttpUrl(),
-      facebook_url: optionalHttpUrl(),
-      instagram_url: optionalHttpUrl(),
-      logo_url: optionalImageUrl(),
-      category: optionalCategory(),
-      opening_hours: openingHours(),
-      description: keptText(LIMITS.text),
-    }),
+    z
+      .object({
+        business_name: present(requiredText(LIMITS.short, PROFILE_REQUIRED)),
+        business_email: present(requiredText(LIMITS.email, PROFILE_REQUIRED))
+          .pipe(z.email({ error: "validation.email" }))
+          .transform((s) => s.toLowerCase()),
+        municipality_id: uuidField(PROFILE_REQUIRED),
+        address: optionalText(LIMITS.title),
+        phone_number: optionalText(40),
+        website_url: optionalHttpUrl(),
+        facebook_url: optionalHttpUrl(),
+        instagram_url: optionalHttpUrl(),
+        logo_url: optionalImageUrl(),
+        category: optionalCategory(),
+        opening_hours: openingHours(),
+        description: keptText(LIMITS.text),
+        // Where the business is on the map: both or neither; empty removes the pin, not posted keeps it.
+        latitude: placeFields.latitude.optional(),
+        longitude: placeFields.longitude.optional(),
+      })
+      .superRefine(pinOrNone),
   ),
   MERCHANT_TRANSLATABLE,
 );

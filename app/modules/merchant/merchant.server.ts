@@ -18,6 +18,7 @@ import { can } from "./merchant.policy";
 import type { MerchantProfileInput } from "./merchant.schema";
 import { rowColumns } from "~/lib/search/search.server";
 import { sameValue } from "~/lib/db/query";
+import { assertNearTown } from "~/lib/geo/near-town";
 
 type MerchantRecord = Omit<typeof merchants.$inferSelect, "searchVector">;
 
@@ -74,11 +75,34 @@ const PROFILE_COLUMNS = {
   category: "category",
   opening_hours: "openingHours",
   description: "description",
-} as const satisfies Record<Exclude<keyof MerchantProfileInput, keyof TranslationInput>, keyof MerchantRecord>;
+} as const satisfies Record<Exclude<keyof MerchantProfileInput, keyof TranslationInput | PinKey>, keyof MerchantRecord>;
+
+type PinKey = "latitude" | "longitude";
+type Pin = { latitude: number | null; longitude: number | null };
+
+/** The same coordinate as the form shows it (six decimals, about 10 cm). */
+const samePlace = (a: number | null, b: number | null) =>
+  a === b || (a != null && b != null && a.toFixed(6) === b.toFixed(6));
+
+/**
+ * The pin to store: the posted one; the stored one when the form posted none (a form without the map), or
+ * posted it as the page showed it (a save that did not touch the pin keeps every decimal).
+ */
+function nextPin(current: Pin, input: Partial<Pin>): Pin {
+  const { latitude, longitude } = input;
+  if (latitude === undefined || longitude === undefined)
+    return { latitude: current.latitude, longitude: current.longitude };
+  if (samePlace(current.latitude, latitude) && samePlace(current.longitude, longitude)) {
+    return { latitude: current.latitude, longitude: current.longitude };
+  }
+  return { latitude, longitude };
+}
 
 /**
  * Updates the merchant's own profile. Only the profile fields are written: vat_number, is_premium and
- * the id are never taken from the input. Returns the changed field names (also in the audit row).
+ * the id are never taken from the input. The pin must lie within MAX_KM_FROM_CENTRE of the municipality's
+ * centre (else ValidationError "validation.placeTooFar", nothing stored). Returns the changed field names,
+ * "place" for the pin (also in the audit row).
  */
 export async function updateOwnMerchantProfile(
   actor: Actor | null,
@@ -88,11 +112,20 @@ export async function updateOwnMerchantProfile(
   if (!actor || !can(actor, "update-own", current)) throw new ForbiddenError(MERCHANT_ID_NOT_FOUND);
   const db = await getDb();
   const [municipality] = await db
-    .select({ id: municipalities.id })
+    .select({
+      id: municipalities.id,
+      name: municipalities.name,
+      centerLat: municipalities.centerLat,
+      centerLng: municipalities.centerLng,
+    })
     .from(municipalities)
     .where(eq(municipalities.id, input.municipality_id))
     .limit(1);
   if (!municipality) throw new ValidationError("validation.invalid", { municipality_id: "validation.invalid" });
+  // The pin belongs to the business's municipality: a new pin, or the old one in a new municipality, is checked.
+  const pin = nextPin(current, input);
+  const pinMoved = pin.latitude !== current.latitude || pin.longitude !== current.longitude;
+  if (pinMoved || municipality.id !== current.municipalityId) assertNearTown(municipality, pin);
 
   const values: Partial<MerchantRecord> = {};
   const changed: string[] = [];
@@ -110,6 +143,9 @@ export async function updateOwnMerchantProfile(
     (values as Record<string, unknown>)[column] = next;
     if (!sameValue(current[column], next)) changed.push(field);
   }
+  values.latitude = pin.latitude;
+  values.longitude = pin.longitude;
+  if (pinMoved) changed.push("place");
   const translated = translationValues(input);
   if (translated.originalLocale && translated.originalLocale !== current.originalLocale)
     changed.push("original_locale");

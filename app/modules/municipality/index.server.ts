@@ -8,6 +8,7 @@ export {
   listAllMunicipalities,
   listMunicipalitiesForAdmin,
   municipalityCommands,
+  municipalityMapView,
   resolveActiveMunicipality,
   townContacts,
   withPublicPaths,

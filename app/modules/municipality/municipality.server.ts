@@ -7,6 +7,8 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { nameKey } from "~/lib/search/name-key";
 import { isUuid } from "~/lib/db/query";
+import { DEFAULT_CENTRE } from "~/lib/geo/geo";
+import { type MapView, mapViewOf } from "~/lib/geo/tiles";
 import { ForbiddenError, NotFoundError, ValidationError } from "~/lib/http/errors";
 import type { Locale } from "~/lib/i18n";
 import { localizedText, slugAliases } from "~/lib/i18n/localized";
@@ -79,6 +81,12 @@ export async function listActiveMunicipalities(locale?: Locale): Promise<Municip
 export async function listAllMunicipalities(locale?: Locale): Promise<(MunicipalityOption & { isActive: boolean })[]> {
   const options = (await allMunicipalities()).map((m) => ({ ...optionOf(m, locale), isActive: m.isActive }));
   return locale ? options.sort(byName) : options;
+}
+
+/** Where a municipality's maps open: its centre and zoom, or the middle of Belgium (no centre, no municipality). */
+export async function municipalityMapView(id: string | null): Promise<MapView> {
+  const row = id ? await findInDirectory((m) => m.id === id) : null;
+  return row ? mapViewOf(row) : { ...DEFAULT_CENTRE };
 }
 
 /** Rows with the address of their public page (`/promotions/<slug>/<id>`), or null without a municipality. */

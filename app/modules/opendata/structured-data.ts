@@ -146,6 +146,9 @@ export function localBusinessJsonLd(
     instagramUrl: string | null;
     openingHours: OpeningHours | null;
     municipalityName: string | null;
+    /** The pin the merchant set on the map, when it did. */
+    latitude?: number | null;
+    longitude?: number | null;
   },
   urls: { page: string; image?: string | null },
 ): Json {
@@ -162,6 +165,10 @@ export function localBusinessJsonLd(
     address:
       m.address || m.municipalityName
         ? clean({ "@type": "PostalAddress", streetAddress: m.address, addressLocality: m.municipalityName })
+        : null,
+    geo:
+      m.latitude != null && m.longitude != null
+        ? { "@type": "GeoCoordinates", latitude: m.latitude, longitude: m.longitude }
         : null,
     sameAs,
     openingHoursSpecification: openingHoursSpecification(m.openingHours),

@@ -181,6 +181,8 @@ const merchantRecordOf = async (db: DbOrTx, userId: string) => {
       vatNumber: merchants.vatNumber,
       logoUrl: merchants.logoUrl,
       address: merchants.address,
+      latitude: merchants.latitude,
+      longitude: merchants.longitude,
       phoneNumber: merchants.phoneNumber,
       websiteUrl: merchants.websiteUrl,
       facebookUrl: merchants.facebookUrl,

@@ -221,6 +221,9 @@ export type PromotionDetail = PromotionCard & {
     businessEmail: string;
     logoUrl: string | null;
     address: string | null;
+    /** The merchant's pin: "Get directions" leads there when it is set. */
+    latitude: number | null;
+    longitude: number | null;
     phoneNumber: string | null;
     websiteUrl: string | null;
     isPremium: boolean;
@@ -237,6 +240,8 @@ export async function findPublicPromotion(municipalityId: string, id: string): P
       termsAndConditions: promotions.termsAndConditions,
       businessEmail: merchants.businessEmail,
       address: merchants.address,
+      latitude: merchants.latitude,
+      longitude: merchants.longitude,
       phoneNumber: merchants.phoneNumber,
       websiteUrl: merchants.websiteUrl,
     })
@@ -245,7 +250,7 @@ export async function findPublicPromotion(municipalityId: string, id: string): P
     .where(and(eq(promotions.id, id), eq(promotions.municipalityId, municipalityId)))
     .limit(1);
   if (!row) return null;
-  const { businessEmail, address, phoneNumber, websiteUrl, ...rest } = row;
+  const { businessEmail, address, latitude, longitude, phoneNumber, websiteUrl, ...rest } = row;
   return {
     ...toCard(rest),
     termsAndConditions: row.termsAndConditions,
@@ -255,6 +260,8 @@ export async function findPublicPromotion(municipalityId: string, id: string): P
       businessEmail,
       logoUrl: row.merchantLogoUrl,
       address,
+      latitude,
+      longitude,
       phoneNumber,
       websiteUrl,
       isPremium: row.merchantPremium,

@@ -14,7 +14,8 @@ import { getDb } from "~/lib/db/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { recordEvent } from "~/modules/log/index.server";
 import { attachImage } from "~/modules/media/index.server";
-import { MAX_KM_FROM_CENTRE, distanceKm, publicReportPlace } from "~/lib/geo/geo";
+import { publicReportPlace } from "~/lib/geo/geo";
+import { assertNearTown } from "~/lib/geo/near-town";
 import { can } from "./report.policy";
 import type { ReportInput } from "./report.schema";
 import { rowColumns } from "~/lib/search/search.server";
@@ -302,22 +303,6 @@ async function insertPendingReport(filer: Filer, municipalityId: string, input: 
 }
 
 type PlaceKey = "latitude" | "longitude" | "accuracy" | "place_text";
-
-/**
- * A pin further than MAX_KM_FROM_CENTRE from the town's centre is refused, never stored: it is almost always a
- * slip of the finger or a stale location, and a moderator cannot tell which. Towns without a centre accept any.
- */
-function assertNearTown(
-  town: { name: string; centerLat: number | null; centerLng: number | null },
-  place: { latitude?: number | null; longitude?: number | null },
-) {
-  if (place.latitude == null || place.longitude == null || town.centerLat == null || town.centerLng == null) return;
-  const km = distanceKm({ lat: town.centerLat, lng: town.centerLng }, { lat: place.latitude, lng: place.longitude });
-  if (km > MAX_KM_FROM_CENTRE) {
-    const params = { town: town.name, km: String(MAX_KM_FROM_CENTRE) };
-    throw new ValidationError("validation.placeTooFar", { latitude: "validation.placeTooFar" }, params);
-  }
-}
 
 type MyReport = {
   id: string;

@@ -13,7 +13,9 @@ import { metaTags } from "~/lib/http/meta";
 import { listToWeek } from "~/modules/merchant";
 import { type MerchantProfileInput, merchantProfileSchema } from "~/modules/merchant";
 import { getOwnMerchant, updateOwnMerchantProfile } from "~/modules/merchant/index.server";
-import { listAllMunicipalities } from "~/modules/municipality/index.server";
+import { listAllMunicipalities, municipalityMapView } from "~/modules/municipality/index.server";
+import { mapTiles } from "~/modules/settings/index.server";
+import { MerchantPlaceField } from "~/components/panel/merchant-place";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,10 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The whole record, so every field the form posts back starts from its stored value (a field the form shows
   // empty would be saved empty: the business description and its translations once were).
   const merchant = m && { ...m, week: listToWeek(m.openingHours) };
+  // The place map opens on the business's municipality (its pin, once set, close up).
+  const [view, tiles] = m ? await Promise.all([municipalityMapView(m.municipalityId), mapTiles()]) : [null, null];
   return {
     error: own.error,
     municipalities,
     merchant,
+    map: view && tiles ? { view, tiles } : null,
     meta: { title: context.t("merchant:profile.title"), noindex: true },
   };
 }
@@ -55,6 +60,7 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
   const saving = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
   const { merchant, municipalities } = loaderData;
   const { fieldErrors: errors, error, success } = useFormResult(result);
+  const map = loaderData.map;
 
   if (!merchant) {
     return (
@@ -88,7 +94,21 @@ export default function MerchantProfile({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-lg font-semibold text-slate-900">
               {t("profile.contactLocation")}
             </h2>
-            <ContactFields row={merchant} fieldErrors={errors} />
+            <ContactFields
+              row={merchant}
+              fieldErrors={errors}
+              place={
+                map && (
+                  <MerchantPlaceField
+                    pin={merchant}
+                    view={map.view}
+                    tiles={map.tiles}
+                    fieldErrors={errors}
+                    params={result && !result.ok ? result.params : undefined}
+                  />
+                )
+              }
+            />
           </section>
         </div>
         <div className="flex justify-end">

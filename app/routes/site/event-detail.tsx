@@ -9,7 +9,7 @@ import { FavouriteButton, ShareButton } from "~/components/site/detail-widgets";
 import { Gallery } from "~/components/site/gallery";
 import { useMetrics } from "~/components/site/metrics-beacon";
 import { StateView } from "~/components/site/state-view";
-import { AttendanceBox, EventContactButtons, eventDestination } from "~/components/site/event-attendance";
+import { AttendanceBox, EventContactButtons, eventRoute } from "~/components/site/event-attendance";
 import { EventPracticalInfo, EventWhenWhere } from "~/components/site/event-practical-info";
 import { OrganizerCard } from "~/components/site/event-organizer";
 import { errorResponse, readForm } from "~/lib/forms/form.server";
@@ -193,7 +193,7 @@ export default function EventDetailPage({ loaderData }: Route.ComponentProps) {
               <EventContactButtons
                 email={m.businessEmail}
                 title={title.text ?? e.title}
-                destination={eventDestination(e.venue, municipality.name, m.address)}
+                route={eventRoute(e.venue, municipality.name, m)}
                 onDirections={() => track("directions")}
               />
               <div className="flex flex-wrap items-start gap-2">

@@ -16,6 +16,8 @@ import { localBusinessJsonLd } from "~/modules/opendata";
 import { type MerchantReviews, withAggregateRating } from "~/modules/review";
 import { merchantReviews } from "~/modules/review/index.server";
 import { ReviewsSection } from "~/components/site/reviews";
+import { MerchantPlaceCard } from "~/components/site/merchant-place";
+import { mapTiles } from "~/modules/settings/index.server";
 import type { Route } from "./+types/merchant-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -50,6 +52,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     state: "ok" as const,
     merchant,
     reviews,
+    // The tiles of the small map, only when the merchant set its pin (no tile server is contacted otherwise).
+    tiles: merchant.latitude != null && merchant.longitude != null ? await mapTiles() : null,
     meta: {
       title: merchant.businessName,
       description: [category ? context.t(`site:categories.${category}`) : null, merchant.address]
@@ -109,6 +113,13 @@ export default function MerchantDetailPage({ loaderData }: Route.ComponentProps)
 
         <MerchantContactCard merchant={m} />
       </div>
+
+      {loaderData.tiles && m.latitude != null && m.longitude != null && (
+        <MerchantPlaceCard
+          merchant={{ businessName: m.businessName, address: m.address, latitude: m.latitude, longitude: m.longitude }}
+          tiles={loaderData.tiles}
+        />
+      )}
 
       {loaderData.reviews && (
         <ReviewsSection merchantId={m.id} merchantName={m.businessName} reviews={loaderData.reviews} />

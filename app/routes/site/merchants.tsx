@@ -1,4 +1,3 @@
-import { CalendarDays, MapPin, Star, Tag } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n/react";
 import { Form, useSubmit } from "react-router";
 import { Link } from "~/components/link";
@@ -13,11 +12,19 @@ import {
 } from "~/components/site/cards";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
-import { type DirectoryMerchant, listDirectory, merchantFiltersFrom } from "~/modules/merchant/index.server";
-import { listActiveMunicipalities } from "~/modules/municipality/index.server";
+import {
+  type DirectoryMerchant,
+  type MerchantMarker,
+  directoryMarkers,
+  listDirectory,
+  merchantFiltersFrom,
+} from "~/modules/merchant/index.server";
+import { findActiveMunicipality, listActiveMunicipalities } from "~/modules/municipality/index.server";
+import { mapTiles } from "~/modules/settings/index.server";
+import { mapViewOf } from "~/lib/geo/tiles";
+import { MerchantCards } from "~/components/site/merchant-directory";
+import { MerchantsMap } from "~/components/map/merchants-map";
 import type { Route } from "./+types/merchants";
-import { Highlight } from "~/components/highlight";
-import { Picture } from "~/components/picture";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = merchantFiltersFrom(new URL(request.url));
@@ -28,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: 1,
   };
   let failed = false;
-  const [list, towns] = await Promise.all([
+  const [list, towns, markers] = await Promise.all([
     listDirectory(filters).catch((err) => {
       failed = true;
       log("error", "merchant directory failed", { err });
@@ -38,15 +45,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       log("error", "merchant directory: municipalities failed", { err });
       return [];
     }),
+    // A town chosen: its merchants with a pin, for the map above the list (the list works without them).
+    directoryMarkers(filters).catch((err): MerchantMarker[] => {
+      log("error", "merchant directory: map markers failed", { err });
+      return [];
+    }),
   ]);
   result = list;
   const town = towns.find((m) => m.slug === filters.municipality) ?? null;
+  const townRow = town && markers.length ? await findActiveMunicipality(town.slug) : null;
   return {
     filters,
     ...result,
     failed,
     municipalities: towns.map(({ name, slug }) => ({ name, slug })),
     town: town ? { name: town.name, slug: town.slug } : null,
+    // The map is drawn only when some merchant of the town has a pin: no tile server is contacted otherwise.
+    map: townRow ? { markers, view: mapViewOf(townRow), tiles: await mapTiles() } : null,
     meta: {
       title: town ? context.t("site:merchants.titleIn", { city: town.name }) : context.t("site:merchants.title"),
       description: context.t("site:merchants.metaDescription"),
@@ -60,7 +75,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("site");
   const label = useCategoryLabel();
   const submit = useSubmit();
-  const { filters, items, total, page, pages, failed, town } = loaderData;
+  const { filters, items, total, page, pages, failed, town, map } = loaderData;
   const filtered = !!(filters.q || filters.category || filters.municipality);
   const busy = useListLoading("/merchants");
 
@@ -136,6 +151,10 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
         </div>
       </Form>
 
+      {map && town && !failed && (
+        <MerchantsMap markers={map.markers} view={map.view} tiles={map.tiles} city={town.name} />
+      )}
+
       <div className="mt-6">
         {failed ? (
           <LoadError message={t("merchants.loadError")} />
@@ -149,65 +168,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
                 </Link>
               </EmptyState>
             ) : (
-              <ul className={`grid gap-4 sm:grid-cols-2 lg:grid-cols-3 ${busy ? "opacity-60" : ""}`}>
-                {items.map((m) => (
-                  <li key={m.id}>
-                    <Link
-                      to={`/merchants/${m.id}`}
-                      className="group card flex h-full flex-col gap-3 p-4 transition hover:shadow-md"
-                    >
-                      <div className="flex items-center gap-3">
-                        {m.logoUrl ? (
-                          <Picture
-                            src={m.logoUrl}
-                            alt=""
-                            width={56}
-                            height={56}
-                            className="size-14 shrink-0 rounded-full bg-slate-100 object-cover"
-                          />
-                        ) : (
-                          <span
-                            aria-hidden="true"
-                            className="block size-14 shrink-0 rounded-full bg-slate-100 object-cover"
-                          />
-                        )}
-                        <div className="min-w-0">
-                          <h2 className="font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
-                            <Highlight text={m.businessName} q={filters.q} />
-                          </h2>
-                          <p className="text-sm text-slate-700">
-                            {[label(m.category), m.municipalityName].filter(Boolean).join(" · ")}
-                          </p>
-                        </div>
-                        {m.isPremium && (
-                          <span className="ml-auto inline-flex items-center gap-1 self-start rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                            <Star aria-hidden="true" className="size-3" />
-                            {t("common.premium")}
-                          </span>
-                        )}
-                      </div>
-                      {m.address && (
-                        <p className="flex items-start gap-1.5 text-sm text-slate-700">
-                          <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
-                          <span>
-                            <Highlight text={m.address} q={filters.q} />
-                          </span>
-                        </p>
-                      )}
-                      <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-                        <span className="inline-flex items-center gap-1">
-                          <Tag aria-hidden="true" className="size-4 text-brand-700" />
-                          {t("merchants.promotionCount", { count: m.promotionCount })}
-                        </span>
-                        <span className="inline-flex items-center gap-1">
-                          <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
-                          {t("merchants.eventCount", { count: m.eventCount })}
-                        </span>
-                      </p>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <MerchantCards items={items} q={filters.q} busy={busy} />
             )}
             <Pagination page={page} pages={pages} />
           </>
