@@ -48,6 +48,8 @@ test.describe("the cached guest page's short path", () => {
   test.describe.configure({ mode: "serial" });
   let server: Extra;
   test.beforeAll(async () => {
+    // Seeding a demo and starting a server of its own takes long beside other specs on two cores.
+    test.setTimeout(180_000);
     server = await startExtra({ RATE_LIMIT_GENERAL: "40/1m", CACHE_TTL: "60" }, await publishedDemoDir());
   });
   test.afterAll(async () => {
