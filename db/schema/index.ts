@@ -65,10 +65,16 @@ export type Translations = Partial<Record<ContentLocale, Record<string, string>>
 const translatable = () => ({
   originalLocale: text("original_locale").notNull().default("en").$type<ContentLocale>(),
   translations: jsonb("translations").$type<Translations>().notNull().default({}),
+  /**
+   * Per language and field, a fingerprint of the original a translation was written against (migration 0029,
+   * app/lib/i18n/translation-sources.ts): a translation whose original changed since "may be out of date".
+   */
+  translationSources: jsonb("translation_sources").$type<Translations>().notNull().default({}),
 });
 const translatableChecks = (table: string) => [
   check(`${table}_original_locale_check`, sql`original_locale in ('en', 'nl', 'fr')`),
   check(`${table}_translations_check`, sql`jsonb_typeof(translations) = 'object'`),
+  check(`${table}_translation_sources_check`, sql`jsonb_typeof(translation_sources) = 'object'`),
 ];
 /** The translated titles and descriptions as one text (the promotion search's trigram index, migration 0014). */
 export const translatedTextSql = (column: unknown) =>

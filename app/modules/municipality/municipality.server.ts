@@ -12,6 +12,7 @@ import type { Locale } from "~/lib/i18n";
 import { localizedText, slugAliases } from "~/lib/i18n/localized";
 import { isReservedSlug } from "~/lib/http/routes-reserved";
 import { translationValues } from "~/lib/i18n/translations.schema";
+import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { recordEvent } from "~/modules/log/index.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
@@ -225,6 +226,18 @@ function contactValues(input: MunicipalityInput) {
   };
 }
 
+/** The columns a municipality form sets. */
+function municipalityValues(input: MunicipalityInput) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    isActive: input.is_active,
+    logoUrl: input.logo_url,
+    ...contactValues(input),
+    ...translationValues(input),
+  };
+}
+
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
   if (!can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
@@ -234,14 +247,7 @@ export async function createMunicipality(actor: Actor | null, input: Municipalit
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(municipalities)
-        .values({
-          name: input.name,
-          slug: input.slug,
-          isActive: input.is_active,
-          logoUrl: input.logo_url,
-          ...contactValues(input),
-          ...translationValues(input),
-        })
+        .values(withTranslationSources(null, municipalityValues(input)))
         .returning();
       await recordEvent(
         {
@@ -268,16 +274,11 @@ export async function updateMunicipality(
   const db = await getDb();
   return db
     .transaction(async (tx) => {
+      const [before] = await tx.select().from(municipalities).where(eq(municipalities.id, id)).limit(1);
+      if (!before) throw new NotFoundError();
       const [row] = await tx
         .update(municipalities)
-        .set({
-          name: input.name,
-          slug: input.slug,
-          isActive: input.is_active,
-          logoUrl: input.logo_url,
-          ...contactValues(input),
-          ...translationValues(input),
-        })
+        .set(withTranslationSources(before, municipalityValues(input), input.translations_checked))
         .where(eq(municipalities.id, id))
         .returning();
       if (!row) throw new NotFoundError();
