@@ -40,7 +40,7 @@ const fingerprintOf = (row: TranslatableRow, field: string) => textFingerprint(o
  * For each translated field: a new or changed translation, or one of a language the author confirmed as still
  * right (`checked`), is written against the original as saved now; an untouched one keeps its source, so an
  * original that changed leaves it marked. A translation stored before sources were kept is taken to fit the
- * original it stood beside until now.
+ * original it stood beside until now (and gets a source only when that original changes).
  */
 function nextTranslationSources(
   before: SourcedRow | null,
@@ -53,11 +53,15 @@ function nextTranslationSources(
       if (typeof text !== "string" || !text.trim()) continue;
       const previous = before?.translations?.[locale]?.[field];
       const source = before?.translationSources?.[locale]?.[field];
-      const fingerprint =
-        !before || previous !== text || checked.includes(locale)
-          ? fingerprintOf(after, field)
-          : (source ?? fingerprintOf(before, field));
-      out[locale] = { ...out[locale], [field]: fingerprint };
+      let fingerprint: string | undefined = source;
+      if (!before || previous !== text || checked.includes(locale)) fingerprint = fingerprintOf(after, field);
+      else if (!source) {
+        // Stored before sources were kept: it fits the original it stood beside. Recorded only once that
+        // original changes, so saving a row unchanged changes nothing.
+        const was = fingerprintOf(before, field);
+        fingerprint = was === fingerprintOf(after, field) ? undefined : was;
+      }
+      if (fingerprint) out[locale] = { ...out[locale], [field]: fingerprint };
     }
   }
   return out;
