@@ -16,3 +16,19 @@ ALTER TABLE "promotions" ADD CONSTRAINT "promotions_translation_sources_check" C
 ALTER TABLE "events" ADD COLUMN "translation_sources" jsonb DEFAULT '{}'::jsonb NOT NULL;
 --> statement-breakpoint
 ALTER TABLE "events" ADD CONSTRAINT "events_translation_sources_check" CHECK (jsonb_typeof(translation_sources) = 'object');
+--> statement-breakpoint
+-- A municipality's logo can be an upload like every other picture: its media row points at the municipality
+-- (deleting the municipality deletes the upload, a replaced logo is deleted on save).
+ALTER TABLE "media" ADD COLUMN "municipality_id" uuid;
+--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_municipality_id_municipalities_id_fk" FOREIGN KEY ("municipality_id") REFERENCES "public"."municipalities"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "media_municipality_idx" ON "media" USING btree ("municipality_id") WHERE municipality_id is not null;
+--> statement-breakpoint
+ALTER TABLE "media" DROP CONSTRAINT "media_one_target_check";
+--> statement-breakpoint
+ALTER TABLE "media" ADD CONSTRAINT "media_one_target_check" CHECK (num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id, municipality_id) <= 1);
+--> statement-breakpoint
+DROP INDEX "media_unattached_created_idx";
+--> statement-breakpoint
+CREATE INDEX "media_unattached_created_idx" ON "media" USING btree ("created_at") WHERE promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null and municipality_id is null;

@@ -782,6 +782,8 @@ export const media = pgTable(
     reportId: uuid("report_id").references(() => reports.id, { onDelete: "cascade" }),
     /** Set when the image is a picture of a promotion's or an event's gallery. */
     galleryImageId: uuid("gallery_image_id").references(() => galleryImages.id, { onDelete: "cascade" }),
+    /** Set when the image is a municipality's logo (migration 0029). */
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
     /** The oriented image's size after the largest resize. */
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -797,14 +799,15 @@ export const media = pgTable(
     index("media_merchant_idx").on(t.merchantId).where(sql`merchant_id is not null`),
     index("media_report_idx").on(t.reportId).where(sql`report_id is not null`),
     index("media_gallery_image_idx").on(t.galleryImageId).where(sql`gallery_image_id is not null`),
+    index("media_municipality_idx").on(t.municipalityId).where(sql`municipality_id is not null`),
     index("media_unattached_created_idx")
       .on(t.createdAt)
       .where(
-        sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null`,
+        sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null and municipality_id is null`,
       ),
     check(
       "media_one_target_check",
-      sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id) <= 1`,
+      sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id, municipality_id) <= 1`,
     ),
     check("media_storage_check", sql`storage in ('db', 'dir')`),
     check("media_hash_check", sql`hash ~ '^[0-9a-f]{32}$'`),

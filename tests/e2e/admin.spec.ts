@@ -1,6 +1,7 @@
 /** Admin panel: report moderation to the public list, municipalities, role changes, settings, nl, axe. */
 import { type Browser, type Page, expect, gotoWaitsForHydration, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
+import { transparentPng } from "../support/images";
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -103,7 +104,10 @@ test.describe("admin panel", () => {
     await expect(row).toHaveCount(0);
   });
 
-  test("a new municipality resolves at /{slug}; reserved slugs are refused", async ({ page }) => {
+  test("a new municipality resolves at /{slug}; reserved slugs are refused; logo upload and map", async ({
+    page,
+    browser,
+  }) => {
     const slug = `e2e-town-${Date.now().toString(36)}`;
     const name = `E2E Town ${slug.slice(-5)}`;
     await signIn(page);
@@ -127,10 +131,42 @@ test.describe("admin panel", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 
-    // Switched off, it is no longer public.
+    // A logo by upload, like every other picture, and where the town's maps open.
     await page.goto("/admin/municipalities?lng=en");
     await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
     dialog = page.getByRole("dialog", { name: "Edit municipality" });
+    await dialog
+      .getByLabel("Choose a picture")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await transparentPng(300, 300) });
+    await expect(dialog.getByText("Picture uploaded. Save the form to use it.")).toBeVisible();
+    const logo = await dialog.locator('input[type="hidden"][name="logo_url"]').inputValue();
+    expect(logo).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
+    const map = dialog.getByRole("group", { name: "Map" });
+    await expect(map).toContainText("Where the town's maps open");
+    await map.getByLabel("Centre latitude (optional)").fill("50.9307");
+    await map.getByLabel("Centre longitude (optional)").fill("5.3378");
+    await map.getByLabel("Zoom (optional)").fill("25");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(map.getByText("Enter a whole number from 1 to 19.")).toBeVisible();
+    await expect(map.getByLabel("Zoom (optional)")).toHaveAttribute("aria-invalid", "true");
+    // What was typed stays.
+    await expect(map.getByLabel("Centre latitude (optional)")).toHaveValue("50.9307");
+    await expectAccessible(page);
+    await map.getByLabel("Zoom (optional)").fill("13");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectDialogSuccess(page, "Municipality updated successfully!");
+    await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
+    await expect(map.getByLabel("Centre longitude (optional)")).toHaveValue("5.3378");
+    await expect(map.getByLabel("Zoom (optional)")).toHaveValue("13");
+    await expect(dialog.locator('input[type="hidden"][name="logo_url"]')).toHaveValue(logo);
+    const guest = await browser.newContext();
+    const image = await guest.request.get(logo.replace("1280.jpg", "320.webp"));
+    expect(image.status()).toBe(200);
+    await guest.close();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Switched off, it is no longer public.
+    await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
     await dialog.getByLabel(/Active/).uncheck();
     await dialog.getByRole("button", { name: "Save" }).click();
     await expectDialogSuccess(page, "Municipality updated successfully!");

@@ -14,6 +14,7 @@ import { isReservedSlug } from "~/lib/http/routes-reserved";
 import { translationValues } from "~/lib/i18n/translations.schema";
 import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { recordEvent } from "~/modules/log/index.server";
+import { attachImage } from "~/modules/media/index.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 
@@ -226,6 +227,15 @@ function contactValues(input: MunicipalityInput) {
   };
 }
 
+/** The map columns a form posted (a field it did not post stays as it is). */
+function mapValues(input: MunicipalityInput) {
+  return {
+    ...(input.center_lat === undefined ? {} : { centerLat: input.center_lat }),
+    ...(input.center_lng === undefined ? {} : { centerLng: input.center_lng }),
+    ...(input.map_zoom === undefined ? {} : { mapZoom: input.map_zoom }),
+  };
+}
+
 /** The columns a municipality form sets. */
 function municipalityValues(input: MunicipalityInput) {
   return {
@@ -234,12 +244,13 @@ function municipalityValues(input: MunicipalityInput) {
     isActive: input.is_active,
     logoUrl: input.logo_url,
     ...contactValues(input),
+    ...mapValues(input),
     ...translationValues(input),
   };
 }
 
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
-  if (!can(actor, "create")) throw new ForbiddenError();
+  if (!actor || !can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
   await assertSlugFree(input);
   const db = await getDb();
@@ -249,6 +260,8 @@ export async function createMunicipality(actor: Actor | null, input: Municipalit
         .insert(municipalities)
         .values(withTranslationSources(null, municipalityValues(input)))
         .returning();
+      // An uploaded logo becomes the municipality's (kept by the administrator who saved it).
+      await attachImage(tx, actor, { kind: "municipality", id: row.id, ownerId: actor.id }, row.logoUrl);
       await recordEvent(
         {
           userId: actor?.id ?? null,
@@ -268,7 +281,7 @@ export async function updateMunicipality(
   id: string,
   input: MunicipalityInput,
 ): Promise<MunicipalityRow> {
-  if (!can(actor, "update")) throw new ForbiddenError();
+  if (!actor || !can(actor, "update")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
   await assertSlugFree(input, id);
   const db = await getDb();
@@ -282,6 +295,8 @@ export async function updateMunicipality(
         .where(eq(municipalities.id, id))
         .returning();
       if (!row) throw new NotFoundError();
+      // A new upload becomes the logo; a replaced one is deleted.
+      await attachImage(tx, actor, { kind: "municipality", id: row.id, ownerId: actor.id }, row.logoUrl);
       await recordEvent(
         {
           userId: actor?.id ?? null,

@@ -330,6 +330,7 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
       eventId: media.eventId,
       merchantId: media.merchantId,
       galleryImageId: media.galleryImageId,
+      municipalityId: media.municipalityId,
       createdAt: media.createdAt,
     })
     .from(media)
@@ -347,7 +348,9 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
             ? "merchant-logo"
             : m.galleryImageId
               ? `gallery-picture:${m.galleryImageId}`
-              : null;
+              : m.municipalityId
+                ? `municipality-logo:${m.municipalityId}`
+                : null;
   return rows.map((m) => ({
     url: `${baseUrl()}${storedMediaUrl(m.hash)}`,
     width: m.width,
