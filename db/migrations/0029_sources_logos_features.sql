@@ -32,3 +32,17 @@ ALTER TABLE "media" ADD CONSTRAINT "media_one_target_check" CHECK (num_nonnulls(
 DROP INDEX "media_unattached_created_idx";
 --> statement-breakpoint
 CREATE INDEX "media_unattached_created_idx" ON "media" USING btree ("created_at") WHERE promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null and municipality_id is null;
+--> statement-breakpoint
+-- The features an administrator describes are shown on the About page, in the reader's language: they get the
+-- same original-plus-translations columns as other content. Existing ones are English (the admin panel's).
+ALTER TABLE "features" ADD COLUMN "original_locale" text DEFAULT 'en' NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "features" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "features" ADD COLUMN "translation_sources" jsonb DEFAULT '{}'::jsonb NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "features" ADD CONSTRAINT "features_original_locale_check" CHECK (original_locale in ('en', 'nl', 'fr'));
+--> statement-breakpoint
+ALTER TABLE "features" ADD CONSTRAINT "features_translations_check" CHECK (jsonb_typeof(translations) = 'object');
+--> statement-breakpoint
+ALTER TABLE "features" ADD CONSTRAINT "features_translation_sources_check" CHECK (jsonb_typeof(translation_sources) = 'object');

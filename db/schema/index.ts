@@ -476,15 +476,17 @@ export const subscriptions = pgTable(
   ],
 );
 
+/** What the platform offers, as the administrators describe it: the About page lists them (migration 0029). */
 export const features = pgTable(
   "features",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     description: text("description"),
+    ...translatable(),
     createdAt: createdAt(),
   },
-  (t) => [index("features_name_idx").on(t.name)],
+  (t) => [index("features_name_idx").on(t.name), ...translatableChecks("features")],
 );
 
 export const platformEventLogs = pgTable(

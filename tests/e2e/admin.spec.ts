@@ -237,7 +237,10 @@ test.describe("admin panel", () => {
     await expect(page.getByText("Settings saved successfully!")).toBeVisible();
   });
 
-  test("in Dutch: features with the translated required message and success", async ({ page }) => {
+  test("in Dutch: features with the translated required message and success, shown on About", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     await page.goto("/admin/features?lng=nl");
     await expect(page.getByRole("heading", { level: 1, name: "Functies" })).toBeVisible();
@@ -246,10 +249,31 @@ test.describe("admin panel", () => {
     await dialog.getByRole("button", { name: "Toevoegen", exact: true }).click();
     await expect(dialog.getByRole("alert")).toContainText("De naam van de functie is verplicht.");
     const name = unique("E2E-functie");
-    await dialog.getByLabel("Naam").fill(name);
+    await dialog.getByLabel("Naam", { exact: true }).fill(name);
+    await dialog.getByLabel(/^Beschrijving/).fill("Elke week een overzicht van de buurt.");
+    await expect(dialog.getByText("Beide staan op de pagina Over ons")).toBeVisible();
+    // In French too: the About page shows each feature in the reader's language.
+    await dialog.getByRole("button", { name: "Vertalingen toevoegen of bewerken" }).click();
+    await dialog.getByRole("tab", { name: /Frans/ }).click();
+    const french = `Fonction E2E ${name.slice(-8)}`;
+    await dialog.getByLabel("Naam in het Frans").fill(french);
     await dialog.getByRole("button", { name: "Toevoegen", exact: true }).click();
     await expectDialogSuccess(page, "Functie toegevoegd!");
     await expect(rowOf(page, name)).toBeVisible();
+
+    const reader = await browser.newContext();
+    const visitor = await reader.newPage();
+    await visitor.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    await visitor.goto("/about-us?lng=fr");
+    const offers = visitor.getByRole("region", { name: "Ce que propose la plateforme" });
+    await expect(offers.getByRole("heading", { name: french })).toBeVisible();
+    // Its description exists only in Dutch: shown as such, labelled in French.
+    await expect(offers.locator("p[lang=nl]", { hasText: "Elke week een overzicht" })).toBeVisible();
+    await expectAccessible(visitor);
+    await visitor.goto("/about-us?lng=nl");
+    await expect(visitor.getByRole("region", { name: "Wat het platform biedt" }).getByText(name)).toBeVisible();
+    await reader.close();
+
     await rowOf(page, name)
       .getByRole("button", { name: /^Verwijderen/ })
       .click();

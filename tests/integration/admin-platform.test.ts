@@ -17,7 +17,14 @@ import { todayIso } from "~/lib/i18n/format";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { featureSchema } from "~/modules/feature/feature.schema";
-import { createFeature, deleteFeature, listFeatures, updateFeature } from "~/modules/feature/feature.server";
+import {
+  createFeature,
+  deleteFeature,
+  listFeatures,
+  listPublicFeatures,
+  updateFeature,
+} from "~/modules/feature/feature.server";
+import * as about from "~/routes/site/about";
 import { recordEvent } from "~/modules/log/log.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import { municipalitySchema } from "~/modules/municipality/municipality.schema";
@@ -134,6 +141,54 @@ describe("features", () => {
     await deleteFeature(admin, row.id);
     expect((await listFeatures(admin)).find((f) => f.id === row.id)).toBeUndefined();
     expect((await lastLog("feature.deleted")).metadata).toMatchObject({ featureId: row.id });
+  });
+});
+
+describe("features on the About page", () => {
+  it("lists every feature in the reader's language, the original standing in (labelled) when untranslated", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const tag = Date.now().toString(36);
+    const row = await createFeature(
+      admin,
+      featureSchema.parse({
+        name: `Buurtkaart ${tag}`,
+        description: "Alle zaken op een kaart.",
+        original_locale: "nl",
+        tr_fr_name: `Carte du quartier ${tag}`,
+        tr_fr_description: "Tous les commerces sur une carte.",
+        tr_en_name: `Neighbourhood map ${tag}`,
+        tr_en_description: "",
+      }),
+    );
+    const mine = async (locale: "en" | "nl" | "fr") => (await listPublicFeatures(locale)).find((f) => f.id === row.id);
+    expect((await mine("fr"))?.name).toEqual({
+      text: `Carte du quartier ${tag}`,
+      lang: "fr",
+      isOriginalFallback: false,
+    });
+    expect((await mine("en"))?.name.text).toBe(`Neighbourhood map ${tag}`);
+    expect((await mine("en"))?.description).toEqual({
+      text: "Alle zaken op een kaart.",
+      lang: "nl",
+      isOriginalFallback: true,
+    });
+    expect((await mine("nl"))?.name.text).toBe(`Buurtkaart ${tag}`);
+    // Ordered by the name the reader reads.
+    const names = (await listPublicFeatures("fr")).map((f) => f.name.text ?? "");
+    expect(names).toEqual([...names].sort(new Intl.Collator("fr").compare));
+
+    // The About page's loader carries them; an edit shows at once, a deleted one is gone.
+    const load = async () =>
+      (await about.loader({
+        request: new Request("http://localhost/about-us"),
+        context: { locale: "fr", t: (k: string) => k } as never,
+        params: {},
+      } as never)) as { features: { id: string; name: { text: string } }[] };
+    expect((await load()).features.find((f) => f.id === row.id)?.name.text).toBe(`Carte du quartier ${tag}`);
+    await updateFeature(admin, row.id, featureSchema.parse({ name: `Buurtkaart ${tag}`, tr_fr_name: `Plan ${tag}` }));
+    expect((await load()).features.find((f) => f.id === row.id)?.name.text).toBe(`Plan ${tag}`);
+    await deleteFeature(admin, row.id);
+    expect((await load()).features.find((f) => f.id === row.id)).toBeUndefined();
   });
 });
 
