@@ -39,7 +39,7 @@ const valuesOf = (input: FeatureInput) => ({
 });
 
 /** A feature as the About page shows it: its name and description in the reader's language, or the original. */
-export type PublicFeature = { id: string; name: Localized; description: Localized };
+type PublicFeature = { id: string; name: Localized; description: Localized };
 
 /** Every feature for the About page, in the reader's language (public, no actor needed), ordered by that name. */
 export async function listPublicFeatures(locale: Locale): Promise<PublicFeature[]> {
