@@ -207,6 +207,8 @@ const promotionsOf = (db: DbOrTx, userId: string) =>
       price: promotions.price,
       originalPrice: promotions.originalPrice,
       discount: promotions.discount,
+      discountPercent: promotions.discountPercent,
+      discountAmountCents: promotions.discountAmountCents,
       validUntil: promotions.validUntil,
       termsAndConditions: promotions.termsAndConditions,
       createdAt: promotions.createdAt,

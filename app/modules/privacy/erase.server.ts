@@ -197,7 +197,7 @@ async function queueConfirmation(
           reportsKept ? "mail:privacy.deletedReportsKept" : "mail:privacy.deletedReportsGone",
           "mail:privacy.deletedNotYou",
         ],
-        values: { name: user.name },
+        values: { name: user.name, contactUrl: `${baseUrl()}/contact` },
         action: { labelKey: "mail:privacy.deletedButton", url: `${baseUrl()}/` },
       },
     },
