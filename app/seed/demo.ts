@@ -18,7 +18,7 @@ import {
   reports,
   subscriptions,
 } from "@db/schema";
-import type { EventCategory, PromotionCategory, ReportStatus, ReportType } from "@db/schema";
+import type { EventCategory, PromotionCategory, ReportStatus, ReportType, Translations } from "@db/schema";
 import type { Db, DbOrTx } from "~/lib/db/db.server";
 import { insertAccount } from "~/modules/user/index.server";
 import { seedTownsWithRealNames } from "./towns-with-real-names";
@@ -1750,22 +1750,81 @@ const SUBSCRIPTIONS: {
   { merchant: "lotte", tier: "Basic", status: "inactive", startDays: -36, endDays: -6 },
 ];
 
-const FEATURES = [
+/** What the platform offers (the About page lists them), written in English with Dutch and French. */
+const FEATURES: { name: string; description: string; translations: Translations }[] = [
   {
     name: "Urgent reports",
     description:
       "Residents report fires, accidents and outages in seconds; moderators approve them before they are shown.",
+    translations: {
+      nl: {
+        name: "Dringende meldingen",
+        description:
+          "Bewoners melden branden, ongevallen en storingen in enkele seconden; moderators keuren ze goed voor ze getoond worden.",
+      },
+      fr: {
+        name: "Signalements urgents",
+        description:
+          "Les habitants signalent incendies, accidents et pannes en quelques secondes ; les modérateurs les approuvent avant leur publication.",
+      },
+    },
   },
   {
     name: "Premium listings",
     description: "Premium merchants and promotions are highlighted at the top of the municipality page.",
+    translations: {
+      nl: {
+        name: "Premiumvermeldingen",
+        description: "Premiumhandelaars en -promoties staan in de kijker bovenaan de pagina van de gemeente.",
+      },
+      fr: {
+        name: "Annonces premium",
+        description: "Les commerçants et promotions premium sont mis en avant en haut de la page de la commune.",
+      },
+    },
   },
   {
     name: "Featured events",
     description: "Merchants can feature their events so neighbours see them first on the events page.",
+    translations: {
+      nl: {
+        name: "Uitgelichte evenementen",
+        description:
+          "Handelaars kunnen hun evenementen uitlichten, zodat buren ze als eerste zien op de evenementenpagina.",
+      },
+      fr: {
+        name: "Événements à la une",
+        description:
+          "Les commerçants peuvent mettre leurs événements à la une pour que les voisins les voient en premier.",
+      },
+    },
   },
-  { name: "Three languages", description: "The whole platform is available in English, Dutch and French." },
-  { name: "Live updates", description: "New merchants, promotions and events appear on the home page as they happen." },
+  {
+    name: "Three languages",
+    description: "The whole platform is available in English, Dutch and French.",
+    translations: {
+      nl: { name: "Drie talen", description: "Het hele platform is beschikbaar in het Engels, Nederlands en Frans." },
+      fr: {
+        name: "Trois langues",
+        description: "Toute la plateforme existe en anglais, en néerlandais et en français.",
+      },
+    },
+  },
+  {
+    name: "Live updates",
+    description: "New merchants, promotions and events appear on the home page as they happen.",
+    translations: {
+      nl: {
+        name: "Live-updates",
+        description: "Nieuwe handelaars, promoties en evenementen verschijnen meteen op de startpagina.",
+      },
+      fr: {
+        name: "En direct",
+        description:
+          "Les nouveaux commerçants, promotions et événements apparaissent sur l'accueil dès qu'ils arrivent.",
+      },
+    },
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------

@@ -457,10 +457,14 @@ export async function startServer(options: StartOptions): Promise<Server> {
   log("info", "server started", { url: shown, host: e.HOST, database: boot.database, seeded: boot.seeded });
   if (exposedBecause && !e.PUBLIC_URL) {
     // Other machines reach it, but it answers only requests addressed to a loopback name (hostCheck).
-    log("warn", "PUBLIC_URL is not set: requests addressed to any name but localhost get 421", {
-      reason: exposedBecause,
-      fix: "set PUBLIC_URL to the address people use (https://buurt.example)",
-    });
+    log(
+      "warn",
+      "PUBLIC_URL is not set: requests addressed to any name but localhost get 421, and mails link to localhost",
+      {
+        reason: exposedBecause,
+        fix: "set PUBLIC_URL to the address people use (https://buurt.example)",
+      },
+    );
   }
   if (boot.demoAccounts.length) {
     const rows = boot.demoAccounts.map((a) => `  ${a.role.padEnd(9)} ${a.email.padEnd(34)} ${a.password}`);

@@ -65,10 +65,16 @@ export type Translations = Partial<Record<ContentLocale, Record<string, string>>
 const translatable = () => ({
   originalLocale: text("original_locale").notNull().default("en").$type<ContentLocale>(),
   translations: jsonb("translations").$type<Translations>().notNull().default({}),
+  /**
+   * Per language and field, a fingerprint of the original a translation was written against (migration 0029,
+   * app/lib/i18n/translation-sources.ts): a translation whose original changed since "may be out of date".
+   */
+  translationSources: jsonb("translation_sources").$type<Translations>().notNull().default({}),
 });
 const translatableChecks = (table: string) => [
   check(`${table}_original_locale_check`, sql`original_locale in ('en', 'nl', 'fr')`),
   check(`${table}_translations_check`, sql`jsonb_typeof(translations) = 'object'`),
+  check(`${table}_translation_sources_check`, sql`jsonb_typeof(translation_sources) = 'object'`),
 ];
 /** The translated titles and descriptions as one text (the promotion search's trigram index, migration 0014). */
 export const translatedTextSql = (column: unknown) =>
@@ -476,15 +482,17 @@ export const subscriptions = pgTable(
   ],
 );
 
+/** What the platform offers, as the administrators describe it: the About page lists them (migration 0029). */
 export const features = pgTable(
   "features",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     description: text("description"),
+    ...translatable(),
     createdAt: createdAt(),
   },
-  (t) => [index("features_name_idx").on(t.name)],
+  (t) => [index("features_name_idx").on(t.name), ...translatableChecks("features")],
 );
 
 export const platformEventLogs = pgTable(
@@ -782,6 +790,8 @@ export const media = pgTable(
     reportId: uuid("report_id").references(() => reports.id, { onDelete: "cascade" }),
     /** Set when the image is a picture of a promotion's or an event's gallery. */
     galleryImageId: uuid("gallery_image_id").references(() => galleryImages.id, { onDelete: "cascade" }),
+    /** Set when the image is a municipality's logo (migration 0029). */
+    municipalityId: uuid("municipality_id").references(() => municipalities.id, { onDelete: "cascade" }),
     /** The oriented image's size after the largest resize. */
     width: integer("width").notNull(),
     height: integer("height").notNull(),
@@ -797,14 +807,15 @@ export const media = pgTable(
     index("media_merchant_idx").on(t.merchantId).where(sql`merchant_id is not null`),
     index("media_report_idx").on(t.reportId).where(sql`report_id is not null`),
     index("media_gallery_image_idx").on(t.galleryImageId).where(sql`gallery_image_id is not null`),
+    index("media_municipality_idx").on(t.municipalityId).where(sql`municipality_id is not null`),
     index("media_unattached_created_idx")
       .on(t.createdAt)
       .where(
-        sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null`,
+        sql`promotion_id is null and event_id is null and merchant_id is null and report_id is null and gallery_image_id is null and municipality_id is null`,
       ),
     check(
       "media_one_target_check",
-      sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id) <= 1`,
+      sql`num_nonnulls(promotion_id, event_id, merchant_id, report_id, gallery_image_id, municipality_id) <= 1`,
     ),
     check("media_storage_check", sql`storage in ('db', 'dir')`),
     check("media_hash_check", sql`hash ~ '^[0-9a-f]{32}$'`),

@@ -1,6 +1,7 @@
 /** Admin panel: report moderation to the public list, municipalities, role changes, settings, nl, axe. */
 import { type Browser, type Page, expect, gotoWaitsForHydration, test } from "./fixtures";
 import { DEMO, acceptCookies, expectAccessible, login } from "./helpers";
+import { transparentPng } from "../support/images";
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -104,7 +105,10 @@ test.describe("admin panel", () => {
     await expect(row).toHaveCount(0);
   });
 
-  test("a new municipality resolves at /{slug}; reserved slugs are refused", async ({ page }) => {
+  test("a new municipality resolves at /{slug}; reserved slugs are refused; logo upload and map", async ({
+    page,
+    browser,
+  }) => {
     const slug = `e2e-town-${Date.now().toString(36)}`;
     const name = `E2E Town ${slug.slice(-5)}`;
     await signIn(page);
@@ -128,10 +132,42 @@ test.describe("admin panel", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 
-    // Switched off, it is no longer public.
+    // A logo by upload, like every other picture, and where the town's maps open.
     await page.goto("/admin/municipalities?lng=en");
     await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
     dialog = page.getByRole("dialog", { name: "Edit municipality" });
+    await dialog
+      .getByLabel("Choose a picture")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await transparentPng(300, 300) });
+    await expect(dialog.getByText("Picture uploaded. Save the form to use it.")).toBeVisible();
+    const logo = await dialog.locator('input[type="hidden"][name="logo_url"]').inputValue();
+    expect(logo).toMatch(/^\/media\/[0-9a-f]{32}-1280\.jpg$/);
+    const map = dialog.getByRole("group", { name: "Map" });
+    await expect(map).toContainText("Where the town's maps open");
+    await map.getByLabel("Centre latitude (optional)").fill("50.9307");
+    await map.getByLabel("Centre longitude (optional)").fill("5.3378");
+    await map.getByLabel("Zoom (optional)").fill("25");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(map.getByText("Enter a whole number from 1 to 19.")).toBeVisible();
+    await expect(map.getByLabel("Zoom (optional)")).toHaveAttribute("aria-invalid", "true");
+    // What was typed stays.
+    await expect(map.getByLabel("Centre latitude (optional)")).toHaveValue("50.9307");
+    await expectAccessible(page);
+    await map.getByLabel("Zoom (optional)").fill("13");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectDialogSuccess(page, "Municipality updated successfully!");
+    await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
+    await expect(map.getByLabel("Centre longitude (optional)")).toHaveValue("5.3378");
+    await expect(map.getByLabel("Zoom (optional)")).toHaveValue("13");
+    await expect(dialog.locator('input[type="hidden"][name="logo_url"]')).toHaveValue(logo);
+    const guest = await browser.newContext();
+    const image = await guest.request.get(logo.replace("1280.jpg", "320.webp"));
+    expect(image.status()).toBe(200);
+    await guest.close();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+
+    // Switched off, it is no longer public.
+    await rowOf(page, name).getByRole("button", { name: /^Edit/ }).click();
     await dialog.getByLabel(/Active/).uncheck();
     await dialog.getByRole("button", { name: "Save" }).click();
     await expectDialogSuccess(page, "Municipality updated successfully!");
@@ -202,7 +238,10 @@ test.describe("admin panel", () => {
     await expect(page.getByText("Settings saved successfully!")).toBeVisible();
   });
 
-  test("in Dutch: features with the translated required message and success", async ({ page }) => {
+  test("in Dutch: features with the translated required message and success, shown on About", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page);
     await page.goto("/admin/features?lng=nl");
     await expect(page.getByRole("heading", { level: 1, name: "Functies" })).toBeVisible();
@@ -211,10 +250,31 @@ test.describe("admin panel", () => {
     await dialog.getByRole("button", { name: "Toevoegen", exact: true }).click();
     await expect(dialog.getByRole("alert")).toContainText("De naam van de functie is verplicht.");
     const name = unique("E2E-functie");
-    await dialog.getByLabel("Naam").fill(name);
+    await dialog.getByLabel("Naam", { exact: true }).fill(name);
+    await dialog.getByLabel(/^Beschrijving/).fill("Elke week een overzicht van de buurt.");
+    await expect(dialog.getByText("Beide staan op de pagina Over ons")).toBeVisible();
+    // In French too: the About page shows each feature in the reader's language.
+    await dialog.getByRole("button", { name: "Vertalingen toevoegen of bewerken" }).click();
+    await dialog.getByRole("tab", { name: /Frans/ }).click();
+    const french = `Fonction E2E ${name.slice(-8)}`;
+    await dialog.getByLabel("Naam in het Frans").fill(french);
     await dialog.getByRole("button", { name: "Toevoegen", exact: true }).click();
     await expectDialogSuccess(page, "Functie toegevoegd!");
     await expect(rowOf(page, name)).toBeVisible();
+
+    const reader = await browser.newContext();
+    const visitor = await reader.newPage();
+    await visitor.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    await visitor.goto("/about-us?lng=fr");
+    const offers = visitor.getByRole("region", { name: "Ce que propose la plateforme" });
+    await expect(offers.getByRole("heading", { name: french })).toBeVisible();
+    // Its description exists only in Dutch: shown as such, labelled in French.
+    await expect(offers.locator("p[lang=nl]", { hasText: "Elke week een overzicht" })).toBeVisible();
+    await expectAccessible(visitor);
+    await visitor.goto("/about-us?lng=nl");
+    await expect(visitor.getByRole("region", { name: "Wat het platform biedt" }).getByText(name)).toBeVisible();
+    await reader.close();
+
     await rowOf(page, name)
       .getByRole("button", { name: /^Verwijderen/ })
       .click();

@@ -82,6 +82,73 @@ test.describe("content in three languages", () => {
     await reader.close();
   });
 
+  test("a translation whose original changed is marked 'may be out of date' until edited or confirmed", async ({
+    page,
+  }) => {
+    test.slow();
+    const id = tag();
+    const dutch = `Appeltaart van de week ${id}`;
+    await acceptCookies(page);
+    await login(page, DEMO.merchant);
+    await page.goto("/merchant/promotions?lng=en");
+    await page.getByRole("button", { name: "Add promotion" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill(dutch);
+    await dialog.getByLabel("Valid until").fill(inDays(20));
+    await dialog.getByLabel("Price", { exact: true }).fill("€12");
+    await dialog.getByLabel("Original language").selectOption("nl");
+    await dialog.getByRole("button", { name: "Add or edit translations" }).click();
+    await dialog.getByRole("tab", { name: /French/ }).click();
+    await dialog.getByLabel("Title in French").fill(`Tarte aux pommes de la semaine ${id}`);
+    await dialog.getByRole("tab", { name: /English/ }).click();
+    await dialog.getByLabel("Title in English").fill(`Apple pie of the week ${id}`);
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    // The Dutch title changes; the translations do not.
+    const row = () => page.getByRole("row").filter({ hasText: id });
+    await row().getByRole("button", { name: /Edit/ }).click();
+    await expect(dialog.locator("[data-outdated-languages]")).toHaveCount(0);
+    await dialog.getByLabel("Title").fill(`${dutch} (met slagroom)`);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    // Both are marked: the line (visible with the tabs closed), each tab and the field.
+    await row().getByRole("button", { name: /Edit/ }).click();
+    const outdated = dialog.locator("[data-outdated-languages]");
+    await expect(outdated).toHaveText(
+      "May be out of date (the original changed after they were written): English, French",
+    );
+    await dialog.getByRole("button", { name: "Add or edit translations" }).click();
+    await expect(dialog.getByRole("tab", { name: "French (may be out of date)" })).toBeVisible();
+    await dialog.getByRole("tab", { name: /French/ }).click();
+    const panel = dialog.getByRole("tabpanel");
+    await expect(panel.getByText("May be out of date: the original changed after this was written.")).toBeVisible();
+    await expectAccessible(page);
+    // French is corrected, English confirmed as still right (by keyboard).
+    await panel.getByLabel("Title in French").fill(`Tarte aux pommes à la crème ${id}`);
+    await expect(outdated).toHaveText("May be out of date (the original changed after they were written): English");
+    await dialog.getByRole("tab", { name: /English/ }).click();
+    const stillRight = dialog.getByRole("checkbox", { name: "The English translation is still right" });
+    await stillRight.focus();
+    await page.keyboard.press("Space");
+    await expect(stillRight).toBeChecked();
+    await expect(outdated).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+
+    await page.reload();
+    await row().getByRole("button", { name: /Edit/ }).click();
+    await expect(dialog.getByRole("heading", { name: "Edit promotion" })).toBeVisible();
+    await expect(dialog.locator("[data-outdated-languages]")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await row()
+      .getByRole("button", { name: /Delete/ })
+      .click();
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(row()).toHaveCount(0);
+  });
+
   test("/bruxelles and /brussel reach one municipality, named in the reader's language", async ({ page }) => {
     await acceptCookies(page);
     await page.goto("/bruxelles?lng=fr");

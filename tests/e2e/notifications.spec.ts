@@ -102,6 +102,12 @@ test.describe("closing the loop with residents", () => {
 
     const alert = await waitForMail(DEMO.user.email, (m) => m.text.includes(text.slice(0, 40)));
     expect(alert.subject).toContain("Urgent in Hasselt: Fire");
+    // When (Brussels time, the reader's format) and where; the footer names the town and who holds the data.
+    const body = alert.text.replace(/\s+/g, " ");
+    expect(body).toMatch(/When: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Belgian time\)/);
+    expect(body).toContain("Where: Hasselt");
+    expect(body).toMatch(/ · Hasselt · http:\/\/127\.0\.0\.1:\d+/);
+    expect(body).toContain("Responsible for your data: ");
     expect(headerOf(alert.raw, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     const link = (headerOf(alert.raw, "List-Unsubscribe") ?? "").replace(/^<|>$/g, "");
     expect(link).toMatch(/\/unsubscribe\?token=/);

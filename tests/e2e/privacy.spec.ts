@@ -188,6 +188,9 @@ test.describe("residents' privacy rights", () => {
     const email = `request-${id}@example.test`;
     const resident = await newPage(browser);
     await register(resident, name, email);
+    // The resident reads the site in French: the account remembers it, and the export is written in it.
+    await resident.goto("/profile?lng=fr");
+    await expect(resident.getByRole("heading", { level: 1 })).toBeVisible();
 
     const admin = await newPage(browser);
     await login(admin, DEMO.admin);
@@ -200,7 +203,21 @@ test.describe("residents' privacy rights", () => {
     await expectAccessible(admin);
     const res = await admin.request.get(links.json);
     expect(res.status()).toBe(200);
-    expect((await res.json()).account.email).toBe(email);
+    const exported = await res.json();
+    expect(exported.account.email).toBe(email);
+    // The readable summary: French labels and values, times in Belgian time in the French format.
+    const summary = await (await admin.request.get(links.html)).text();
+    expect(summary).toContain(`<h1>Les données de ${name}</h1>`);
+    expect(summary).toContain('<th scope="row">Langue</th><td>français</td>');
+    expect(summary).toContain('<th scope="row">Rôle</th><td>Utilisateur</td>');
+    expect(summary).toContain("Les heures sont à l&#39;heure belge");
+    const created = new Intl.DateTimeFormat("fr-BE", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "Europe/Brussels",
+    }).format(new Date(exported.account.createdAt));
+    expect(summary).toContain(`<th scope="row">Créé le</th><td>${created}</td>`);
+    expect(summary).not.toContain("UTC");
     // The resident may download it too; another resident may not.
     expect((await resident.request.get(links.json)).status()).toBe(200);
     const other = await newPage(browser);
@@ -212,7 +229,9 @@ test.describe("residents' privacy rights", () => {
     await admin.getByLabel("The user asked for this deletion").check();
     await admin.getByRole("button", { name: "Delete this account" }).click();
     await expect(admin).toHaveURL(/\/admin\/users$/);
-    await waitForMail(email, (m) => m.subject.includes("Your account has been deleted"));
+    // In the resident's language; it points to the contact form instead of asking for a reply.
+    const goodbye = await waitForMail(email, (m) => m.subject.includes("Votre compte a été supprimé"));
+    expect(goodbye.text.replace(/\s+/g, " ")).toMatch(/formulaire de contact sur http:\/\/127\.0\.0\.1:\d+\/contact/);
 
     // The audit log has the deletion under the administrator's name, without the resident's address.
     await admin.goto("/admin/logs?lng=en&q=deleted");

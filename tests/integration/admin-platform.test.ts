@@ -1,14 +1,30 @@
 /** Subscriptions, features, municipalities, settings, the audit log reader and the dashboard counts. */
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events, platformEventLogs, platformSettings, promotions, subscriptions } from "@db/schema";
+import {
+  events,
+  media,
+  municipalities,
+  platformEventLogs,
+  platformSettings,
+  promotions,
+  subscriptions,
+  users,
+} from "@db/schema";
 import { getDb } from "~/lib/db/db.server";
 import { parseWith } from "~/lib/forms/form.server";
 import { todayIso } from "~/lib/i18n/format";
 import { settingsSchema } from "~/modules/settings/settings.schema";
 import { dashboardStats, recentActivities } from "~/modules/admin/dashboard.server";
 import { featureSchema } from "~/modules/feature/feature.schema";
-import { createFeature, deleteFeature, listFeatures, updateFeature } from "~/modules/feature/feature.server";
+import {
+  createFeature,
+  deleteFeature,
+  listFeatures,
+  listPublicFeatures,
+  updateFeature,
+} from "~/modules/feature/feature.server";
+import * as about from "~/routes/site/about";
 import { recordEvent } from "~/modules/log/log.server";
 import { listLogs } from "~/modules/log/log.queries.server";
 import { municipalitySchema } from "~/modules/municipality/municipality.schema";
@@ -26,7 +42,10 @@ import {
   listSubscriptions,
   updateSubscription,
 } from "~/modules/subscription/subscription.server";
+import { readMedia, uploadImage } from "~/modules/media/media.server";
+import { eraseAccount } from "~/modules/privacy/erase.server";
 import { actorFor, makeUser } from "../factories";
+import { transparentPng } from "../support/images";
 
 async function lastLog(eventType: string) {
   const db = await getDb();
@@ -125,6 +144,54 @@ describe("features", () => {
   });
 });
 
+describe("features on the About page", () => {
+  it("lists every feature in the reader's language, the original standing in (labelled) when untranslated", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const tag = Date.now().toString(36);
+    const row = await createFeature(
+      admin,
+      featureSchema.parse({
+        name: `Buurtkaart ${tag}`,
+        description: "Alle zaken op een kaart.",
+        original_locale: "nl",
+        tr_fr_name: `Carte du quartier ${tag}`,
+        tr_fr_description: "Tous les commerces sur une carte.",
+        tr_en_name: `Neighbourhood map ${tag}`,
+        tr_en_description: "",
+      }),
+    );
+    const mine = async (locale: "en" | "nl" | "fr") => (await listPublicFeatures(locale)).find((f) => f.id === row.id);
+    expect((await mine("fr"))?.name).toEqual({
+      text: `Carte du quartier ${tag}`,
+      lang: "fr",
+      isOriginalFallback: false,
+    });
+    expect((await mine("en"))?.name.text).toBe(`Neighbourhood map ${tag}`);
+    expect((await mine("en"))?.description).toEqual({
+      text: "Alle zaken op een kaart.",
+      lang: "nl",
+      isOriginalFallback: true,
+    });
+    expect((await mine("nl"))?.name.text).toBe(`Buurtkaart ${tag}`);
+    // Ordered by the name the reader reads.
+    const names = (await listPublicFeatures("fr")).map((f) => f.name.text ?? "");
+    expect(names).toEqual([...names].sort(new Intl.Collator("fr").compare));
+
+    // The About page's loader carries them; an edit shows at once, a deleted one is gone.
+    const load = async () =>
+      (await about.loader({
+        request: new Request("http://localhost/about-us"),
+        context: { locale: "fr", t: (k: string) => k } as never,
+        params: {},
+      } as never)) as { features: { id: string; name: { text: string } }[] };
+    expect((await load()).features.find((f) => f.id === row.id)?.name.text).toBe(`Carte du quartier ${tag}`);
+    await updateFeature(admin, row.id, featureSchema.parse({ name: `Buurtkaart ${tag}`, tr_fr_name: `Plan ${tag}` }));
+    expect((await load()).features.find((f) => f.id === row.id)?.name.text).toBe(`Plan ${tag}`);
+    await deleteFeature(admin, row.id);
+    expect((await load()).features.find((f) => f.id === row.id)).toBeUndefined();
+  });
+});
+
 describe("municipalities (admin)", () => {
   it("defaults is_active to false only when unchecked, lists inactive ones for admins and logs changes", async () => {
     const admin = await actorFor(await makeUser("admin"));
@@ -147,6 +214,117 @@ describe("municipalities (admin)", () => {
     expect(municipalitySchema.safeParse({ name: "", slug: "" }).error?.issues[0].message).toBe(
       "admin:municipalities.required",
     );
+  });
+});
+
+describe("a municipality's map settings and logo (admin)", () => {
+  const base = (slug: string, extra: Record<string, string> = {}) =>
+    parseWith(municipalitySchema, { name: `Map ${slug}`, slug, is_active: "on", ...extra });
+  const slug = () => `map-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const stored = async (id: string) => {
+    const db = await getDb();
+    const [row] = await db.select().from(municipalities).where(eq(municipalities.id, id));
+    return row;
+  };
+
+  it("saves the centre and zoom, keeps them when a form does not post them, clears them when blank", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const s = slug();
+    const parsed = base(s, { center_lat: "50,9307", center_lng: "5.3378", map_zoom: "13" });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
+    const row = await createMunicipality(admin, parsed.data);
+    expect(row).toMatchObject({ centerLat: 50.9307, centerLng: 5.3378, mapZoom: 13 });
+
+    const without = base(s);
+    if (!without.ok) throw new Error("parse");
+    await updateMunicipality(admin, row.id, without.data);
+    expect(await stored(row.id)).toMatchObject({ centerLat: 50.9307, centerLng: 5.3378, mapZoom: 13 });
+
+    const blank = base(s, { center_lat: "", center_lng: " ", map_zoom: "" });
+    if (!blank.ok) throw new Error("parse");
+    await updateMunicipality(admin, row.id, blank.data);
+    expect(await stored(row.id)).toMatchObject({ centerLat: null, centerLng: null, mapZoom: null });
+  });
+
+  it("refuses coordinates out of range, half a centre and a zoom outside 1-19 with each field's message", () => {
+    const errors = (extra: Record<string, string>) => {
+      const r = base("x-town", extra);
+      return r.ok ? {} : r.fieldErrors;
+    };
+    expect(errors({ center_lat: "91", center_lng: "5" })).toEqual({
+      center_lat: "admin:municipalities.errors.latitude",
+    });
+    expect(errors({ center_lat: "50.9", center_lng: "east" })).toEqual({
+      center_lng: "admin:municipalities.errors.longitude",
+    });
+    expect(errors({ center_lat: "50.9", center_lng: "" })).toEqual({
+      center_lng: "admin:municipalities.errors.bothCoordinates",
+    });
+    expect(errors({ center_lat: "", center_lng: "5.3" })).toEqual({
+      center_lat: "admin:municipalities.errors.bothCoordinates",
+    });
+    for (const zoom of ["0", "20", "3.5", "-1", "ten"])
+      expect(errors({ map_zoom: zoom })).toEqual({ map_zoom: "admin:municipalities.errors.zoom" });
+    expect(errors({ center_lat: "-90", center_lng: "180", map_zoom: "19" })).toEqual({});
+    expect(errors({ map_zoom: "1" })).toEqual({});
+  });
+
+  it("takes an uploaded logo: public once saved, a replaced one deleted, one in use elsewhere refused", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const db = await getDb();
+    const first = await uploadImage(admin, await transparentPng(120, 120));
+    // Not yet saved: only its uploader sees it.
+    expect(await readMedia(null, first.url.slice("/media/".length))).toBeNull();
+    const parsed = base(slug(), { logo_url: first.url });
+    if (!parsed.ok) throw new Error("parse");
+    const row = await createMunicipality(admin, parsed.data);
+    expect(row.logoUrl).toBe(first.url);
+    const [logo] = await db.select().from(media).where(eq(media.municipalityId, row.id));
+    expect(logo.ownerId).toBe(admin.id);
+    expect((await readMedia(null, first.url.slice("/media/".length)))?.public).toBe(true);
+
+    const second = await uploadImage(admin, await transparentPng(90, 90));
+    await updateMunicipality(admin, row.id, { ...parsed.data, logo_url: second.url });
+    const logos = await db.select({ hash: media.hash }).from(media).where(eq(media.municipalityId, row.id));
+    expect(logos).toHaveLength(1);
+    expect(second.url).toContain(logos[0].hash);
+    expect(await readMedia(admin, first.url.slice("/media/".length))).toBeNull();
+
+    // Another municipality's logo is not free to take.
+    const other = base(slug(), { logo_url: (await uploadImage(admin, await transparentPng(70, 70))).url });
+    if (!other.ok) throw new Error("parse");
+    const otherRow = await createMunicipality(admin, other.data);
+    const taken = await updateMunicipality(admin, row.id, { ...parsed.data, logo_url: otherRow.logoUrl }).catch(
+      (e) => e,
+    );
+    expect(taken.fieldErrors?.logo_url).toBe("media.errors.notYours");
+    expect((await stored(row.id)).logoUrl).toBe(second.url);
+    const bogus = await updateMunicipality(admin, row.id, {
+      ...parsed.data,
+      logo_url: "/media/0123456789abcdef0123456789abcdef-1280.jpg",
+    }).catch((e) => e);
+    expect(bogus.fieldErrors?.logo_url).toBe("media.errors.notYours");
+
+    await deleteMunicipality(admin, row.id);
+    expect(await db.select().from(media).where(eq(media.municipalityId, row.id))).toHaveLength(0);
+  });
+
+  it("keeps the logo when the administrator who uploaded it deletes their account", async () => {
+    const leaving = await actorFor(await makeUser("admin"));
+    // Another administrator to hand it to.
+    await makeUser("admin");
+    const up = await uploadImage(leaving, await transparentPng(80, 80));
+    const parsed = base(slug(), { logo_url: up.url });
+    if (!parsed.ok) throw new Error("parse");
+    const row = await createMunicipality(leaving, parsed.data);
+    await eraseAccount(leaving, leaving.id, { deleteReports: false }, "self");
+    const db = await getDb();
+    const [logo] = await db.select().from(media).where(eq(media.municipalityId, row.id));
+    expect(logo.ownerId).not.toBe(leaving.id);
+    expect((await stored(row.id)).logoUrl).toBe(up.url);
+    const [heir] = await db.select({ role: users.role }).from(users).where(eq(users.id, logo.ownerId));
+    expect(heir.role).toBe("admin");
+    expect((await readMedia(null, up.url.slice("/media/".length)))?.public).toBe(true);
   });
 });
 

@@ -1,6 +1,9 @@
 /** The admin routes themselves: every loader and action checks the role, and settings keys stay masked. */
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { municipalities as municipalityTable } from "@db/schema";
+import { getDb } from "~/lib/db/db.server";
 import type { Actor } from "~/lib/auth/auth.server";
 import { serverT } from "~/lib/i18n/locale.server";
 import { saveSettings } from "~/modules/settings/settings.server";
@@ -133,5 +136,28 @@ describe("admin routes", () => {
     expect(bad.data.formError).toBe("admin:municipalities.required");
     const unknown = (await municipalities.action(args({ intent: "drop-table" }))) as { init: { status: number } };
     expect(unknown.init.status).toBe(400);
+  });
+
+  it("refuses a half centre or a zoom of 25 with a 400 and field messages, storing nothing", async () => {
+    const admin = await actorFor(await makeUser("admin"));
+    const args = (body: Record<string, string>) =>
+      ({ request: post("/admin/municipalities", body), context: contextFor(admin), params: {} }) as never;
+    const slug = `bad-map-${Date.now().toString(36)}`;
+    const bad = (await municipalities.action(
+      args({ intent: "create", name: "Bad map", slug, center_lat: "50.93", center_lng: "", map_zoom: "25" }),
+    )) as { init: { status: number }; data: { fieldErrors: Record<string, string> } };
+    expect(bad.init.status).toBe(400);
+    expect(bad.data.fieldErrors).toMatchObject({
+      center_lng: "admin:municipalities.errors.bothCoordinates",
+      map_zoom: "admin:municipalities.errors.zoom",
+    });
+    const db = await getDb();
+    expect(await db.select().from(municipalityTable).where(eq(municipalityTable.slug, slug))).toHaveLength(0);
+    const good = await municipalities.action(
+      args({ intent: "create", name: "Good map", slug, center_lat: "50.93", center_lng: "5.34", map_zoom: "12" }),
+    );
+    expect(good).toMatchObject({ ok: true });
+    const [row] = await db.select().from(municipalityTable).where(eq(municipalityTable.slug, slug));
+    expect(row).toMatchObject({ centerLat: 50.93, centerLng: 5.34, mapZoom: 12 });
   });
 });

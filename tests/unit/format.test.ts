@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysLeft, formatDateLong, formatEuro, formatRelative } from "~/lib/i18n/format";
+import { daysLeft, formatClock, formatDateLong, formatEuro, formatPriceText, formatRelative } from "~/lib/i18n/format";
 
 describe("formatRelative", () => {
   const now = new Date("2026-03-10T12:00:00Z");
@@ -28,5 +28,21 @@ describe("dates and prices", () => {
     expect(daysLeft("2026-03-11", now)).toBe(1);
     expect(daysLeft("2026-03-10", now)).toBe(0);
     expect(daysLeft("2026-03-09", now)).toBeLessThan(0);
+  });
+});
+
+describe("times of day and typed prices", () => {
+  it("shows an event's HH:MM in the reader's style and leaves other text alone", () => {
+    expect(formatClock("19:30", "en")).toBe("19:30");
+    expect(formatClock("09:05", "nl")).toMatch(/^0?9:05$/);
+    expect(formatClock("evening", "fr")).toBe("evening");
+  });
+
+  it("reads a plain euro amount in the reader's number format; anything else as typed", () => {
+    expect(formatPriceText("€24,50", "en")).toBe("€24.50");
+    expect(formatPriceText("24.50", "fr")).toBe("24,50\u00a0€");
+    expect(formatPriceText("12 euro", "nl")).toBe("€\u00a012,00");
+    expect(formatPriceText("Free", "en")).toBe("Free");
+    expect(formatPriceText("from €5", "en")).toBe("from €5");
   });
 });

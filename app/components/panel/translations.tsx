@@ -4,13 +4,16 @@
  * same fields, none required. Tabs follow the WAI-ARIA tabs pattern (role tablist/tab/tabpanel, arrow keys,
  * Home/End, roving tabindex) behind a disclosure button; every text stays in the form, so hidden tabs and a
  * closed disclosure are posted too. A live line says which languages are still missing. The server parses the fields with lib/i18n/translations.schema.ts.
+ * A translation whose original changed after it was written (lib/i18n/translation-sources.ts) is marked "may be
+ * out of date" (the line, its tab and its fields) until it is edited or its language's "still right" box is ticked.
  */
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { SelectField, TextArea, TextField } from "~/components/form";
 import { LOCALES, type Locale, isLocale } from "~/lib/i18n";
 import { useTranslation } from "~/lib/i18n/react";
-import { type TranslatableRow, originalLocaleOf } from "~/lib/i18n/localized";
-import { translationFieldName } from "~/lib/i18n/translations.schema";
+import { originalLocaleOf } from "~/lib/i18n/localized";
+import { type SourcedRow, staleTranslations } from "~/lib/i18n/translation-sources";
+import { translationCheckedName, translationFieldName } from "~/lib/i18n/translations.schema";
 
 type TranslatableFieldSpec = {
   /** The translation key of the field ("title", "description", "terms", "name"). */
@@ -28,7 +31,7 @@ export function TranslationFields({
   fieldErrors,
 }: {
   fields: TranslatableFieldSpec[];
-  row?: TranslatableRow | null;
+  row?: SourcedRow | null;
   fieldErrors: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation();
@@ -52,6 +55,12 @@ export function TranslationFields({
   const name = (l: Locale) => t(`contentLanguage.names.${l}`);
   const has = (l: Locale) => fields.some((f) => (texts[l]?.[f.name] ?? "").trim() !== "");
   const missing = others.filter((l) => !has(l));
+  // Marked while the stored text is still there unchanged and the language was not confirmed as still right.
+  const [stale] = useState(() => staleTranslations(row));
+  const [checked, setChecked] = useState<Partial<Record<Locale, boolean>>>({});
+  const isStale = (l: Locale, field: string) =>
+    !checked[l] && !!stale[l]?.includes(field) && texts[l]?.[field] === row?.translations?.[l]?.[field];
+  const outdated = others.filter((l) => fields.some((f) => isStale(l, f.name)));
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     const at = others.indexOf(active);
@@ -94,6 +103,11 @@ export function TranslationFields({
           ? t("contentLanguage.missing", { languages: missing.map(name).join(", ") })
           : t("contentLanguage.complete")}
       </p>
+      {outdated.length > 0 && (
+        <p className="mt-1 text-sm font-medium text-amber-800" data-outdated-languages>
+          {t("contentLanguage.outdated", { languages: outdated.map(name).join(", ") })}
+        </p>
+      )}
       <button
         type="button"
         aria-expanded={open}
@@ -131,9 +145,11 @@ export function TranslationFields({
                       : "border-transparent text-slate-700 hover:text-slate-900"
                   }`}
                 >
-                  {has(l)
-                    ? t("contentLanguage.tabDone", { language: name(l) })
-                    : t("contentLanguage.tabMissing", { language: name(l) })}
+                  {outdated.includes(l)
+                    ? t("contentLanguage.tabOutdated", { language: name(l) })
+                    : has(l)
+                      ? t("contentLanguage.tabDone", { language: name(l) })
+                      : t("contentLanguage.tabMissing", { language: name(l) })}
                 </button>
               ))}
             </div>
@@ -146,6 +162,15 @@ export function TranslationFields({
                 hidden={l !== active}
                 className="space-y-4 pt-4"
               >
+                {stale[l]?.length ? (
+                  <OutdatedCheck
+                    id={`${id}-checked-${l}`}
+                    locale={l}
+                    language={name(l)}
+                    checked={!!checked[l]}
+                    onChange={(value) => setChecked((prev) => ({ ...prev, [l]: value }))}
+                  />
+                ) : null}
                 {fields.map((f) => {
                   const Field = f.multiline ? TextArea : TextField;
                   const fieldName = translationFieldName(l, f.name);
@@ -161,6 +186,7 @@ export function TranslationFields({
                         setTexts((prev) => ({ ...prev, [l]: { ...prev[l], [f.name]: e.target.value } }))
                       }
                       error={fieldErrors[fieldName]}
+                      hint={isStale(l, f.name) ? t("contentLanguage.fieldOutdated") : undefined}
                     />
                   );
                 })}
@@ -168,8 +194,8 @@ export function TranslationFields({
             ))}
           </>
         ) : (
-          others.flatMap((l) =>
-            fields.map((f) => (
+          others.flatMap((l) => [
+            ...fields.map((f) => (
               <input
                 key={`${l}-${f.name}`}
                 type="hidden"
@@ -177,9 +203,47 @@ export function TranslationFields({
                 value={texts[l]?.[f.name] ?? ""}
               />
             )),
-          )
+            checked[l] ? (
+              <input key={`${l}-checked`} type="hidden" name={translationCheckedName(l)} value="on" />
+            ) : null,
+          ])
         )}
       </div>
     </fieldset>
+  );
+}
+
+/** A marked language's note, with the box that confirms its translation as still right for the original. */
+function OutdatedCheck({
+  id,
+  locale,
+  language,
+  checked,
+  onChange,
+}: {
+  id: string;
+  locale: Locale;
+  language: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+      <p>{t("contentLanguage.outdatedNote", { language })}</p>
+      <div className="mt-2 flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={translationCheckedName(locale)}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className="mt-0.5 size-5 rounded border-slate-400 accent-brand-600"
+        />
+        <label htmlFor={id} className="font-medium">
+          {t("contentLanguage.stillRight", { language })}
+        </label>
+      </div>
+    </div>
   );
 }

@@ -45,8 +45,9 @@ export const sameValue = (a: unknown, b: unknown) => comparable(a) === comparabl
 
 /**
  * The names of the fields that differ between a row before and after a change (audit metadata); null and
- * blank are the same, and objects (translations, opening hours) are compared by their contents.
+ * blank are the same, and objects (translations, opening hours) are compared by their contents. The
+ * bookkeeping of translations (`translationSources`, derived from the rest) is not a change of its own.
  */
 export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
-  return Object.keys(after).filter((k) => !sameValue(before[k], after[k]));
+  return Object.keys(after).filter((k) => k !== "translationSources" && !sameValue(before[k], after[k]));
 }

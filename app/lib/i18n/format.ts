@@ -69,6 +69,29 @@ export function formatDateTime(value: string | Date, lng: Locale | string): stri
   );
 }
 
+/** A time of day stored as "HH:MM" (an event's time, Brussels local) in the reader's style; other text as it is. */
+export function formatClock(hhmm: string, lng: Locale | string): string {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(hhmm.trim());
+  if (!m) return hhmm;
+  return intlValue(`clock|${tag(lng)}|${hhmm}`, () =>
+    cached(
+      `clock:${tag(lng)}`,
+      () => new Intl.DateTimeFormat(tag(lng), { hour: "numeric", minute: "2-digit", timeZone: "UTC" }),
+    ).format(new Date(Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2])))),
+  );
+}
+
+/**
+ * A price the merchant typed as free text, in the reader's format when it is a plain euro amount ("€24,50",
+ * "24.50", "12 euro" → "€24.50" / "24,50 €"); any other text ("Free", "from €5") as it was written.
+ */
+export function formatPriceText(text: string, lng: Locale | string): string {
+  const m = /^\s*(?:€|eur)?\s*(\d{1,6})(?:[.,](\d{1,2}))?\s*(?:€|eur|euros?)?\s*$/i.exec(text);
+  if (!m || !/[€\d]/.test(text)) return text;
+  const amount = Number(`${m[1]}.${(m[2] ?? "0").padEnd(2, "0")}`);
+  return formatEuro(amount, lng);
+}
+
 export function formatEuro(amount: number, lng: Locale | string): string {
   return intlValue(`euro|${tag(lng)}|${amount}`, () =>
     cached(`euro:${tag(lng)}`, () => new Intl.NumberFormat(tag(lng), { style: "currency", currency: "EUR" })).format(

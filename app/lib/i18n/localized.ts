@@ -32,6 +32,12 @@ function translationOf(row: TranslatableRow, field: string, locale: Locale): str
   return typeof text === "string" && text.trim() ? text : null;
 }
 
+/** The original text of a translatable field (the promotion's "terms" are its termsAndConditions), or "". */
+export function originalOf(row: TranslatableRow, field: string): string {
+  const value = row[COLUMN_OF[field] ?? field];
+  return typeof value === "string" ? value : "";
+}
+
 /** A row's field in the reader's language, else its original (`isOriginalFallback` when the reader's is missing). */
 export function localized(row: TranslatableRow, field: string, locale: Locale): Localized {
   const original = row[COLUMN_OF[field] ?? field];

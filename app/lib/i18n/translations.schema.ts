@@ -2,12 +2,13 @@
  * The translation part of a content form: the original language (`original_locale`) and, for each
  * other language, the translatable fields posted flat as `tr_<locale>_<field>` (`tr_fr_title`). Each
  * translation has the same length rule as its original field; blank means "not translated". A form that
- * posts no `tr_` field at all (an older client) leaves the stored translations alone.
+ * posts no `tr_` field at all (an older client) leaves the stored translations alone. A box `tr_checked_<locale>`
+ * confirms that language's translation as still right for the original as saved (lib/i18n/translation-sources.ts).
  */
 import { z } from "zod";
 import { LOCALES, type Locale } from "./";
 import type { Translations } from "./localized";
-import { optionalText } from "~/lib/forms/validation";
+import { checkbox, optionalText } from "~/lib/forms/validation";
 
 /** The translatable fields of a form and the maximum length of each (that of the original field). */
 type TranslatableLimits = Readonly<Record<string, number>>;
@@ -17,10 +18,15 @@ export type TranslationInput = {
   original_locale?: Locale;
   /** Absent: keep the stored translations. */
   translations?: Translations;
+  /** The languages whose translation the author confirmed as still right (a ticked `tr_checked_<locale>`). */
+  translations_checked?: Locale[];
 };
 
 /** The posted field name of a field's translation. */
 export const translationFieldName = (locale: Locale, field: string) => `tr_${locale}_${field}`;
+
+/** The posted box that confirms a language's translation as still right after its original changed. */
+export const translationCheckedName = (locale: Locale) => `tr_checked_${locale}`;
 
 /**
  * An optional text that is only written when posted: absent stays undefined (keep what is stored), blank is null;
@@ -52,10 +58,13 @@ function translationsSchema(limits: TranslatableLimits): z.ZodType<TranslationIn
         z.enum(LOCALES, { error: "validation.invalid" }).optional(),
       ),
       ...shape,
+      ...Object.fromEntries(LOCALES.map((l) => [translationCheckedName(l), checkbox()])),
     })
     .transform((form): TranslationInput => {
       const posted = form as Record<string, string | null | undefined>;
       const out: TranslationInput = form.original_locale ? { original_locale: form.original_locale } : {};
+      const checked = LOCALES.filter((l) => (form as Record<string, unknown>)[translationCheckedName(l)] === true);
+      if (checked.length) out.translations_checked = checked;
       if (!Object.keys(shape).some((k) => posted[k] !== undefined)) return out;
       const translations: Translations = {};
       for (const locale of LOCALES) {

@@ -32,25 +32,39 @@ export type RenderedMail = { subject: string; html: string; text: string; unsubs
 /** Stands for the recipient's own unsubscribe address in a mail rendered once for many recipients. */
 export const UNSUBSCRIBE_PLACEHOLDER = "https://unsubscribe.invalid/__RECIPIENT__";
 
+type RenderOptions = {
+  locale: Locale | string;
+  unsubscribeUrl?: string;
+  siteName?: string;
+  /** The municipality the mail is about or for, in the reader's language (else the data's `municipalityName`). */
+  municipality?: string;
+  db?: DbOrTx;
+};
+
+/** The municipality a template's data names, if any (the report, alert, digest and newsletter mails do). */
+const municipalityOf = (data: unknown): string | undefined => {
+  const name = (data as { municipalityName?: unknown }).municipalityName;
+  return typeof name === "string" && name ? name : undefined;
+};
+
 export async function renderTemplate<K extends TemplateName>(
   name: K,
   data: TemplateData<K>,
-  options: { locale: Locale | string; unsubscribeUrl?: string; siteName?: string; db?: DbOrTx },
+  options: RenderOptions,
 ): Promise<RenderedMail> {
   const locale: Locale = isLocale(options.locale) ? options.locale : DEFAULT_LOCALE;
   const t = serverT(locale);
   const settings = await getSettings(options.db);
+  const siteName = options.siteName ?? settings.siteName;
   const site: SiteInfo = {
-    siteName: options.siteName ?? settings.siteName,
+    siteName,
     baseUrl: baseUrl(),
     locale,
-    footer:
-      [
-        settings.postalAddress,
-        settings.dataController ? t("mail:common.responsible", { name: settings.dataController }) : "",
-      ]
-        .filter(Boolean)
-        .join(" · ") || undefined,
+    municipality: options.municipality ?? municipalityOf(data),
+    // Who is responsible for the data: the settings' controller, else the platform that sends the mail.
+    footer: [settings.postalAddress, t("mail:common.responsible", { name: settings.dataController || siteName })]
+      .filter(Boolean)
+      .join(" · "),
   };
   const template = TEMPLATES[name] as unknown as (t: TFunction, d: TemplateData<K>, s: SiteInfo) => MailContent;
   const content = template(t, data, site);
@@ -88,12 +102,20 @@ export function personalise(
 /** Renders a template for one recipient and queues it (in `tx` when given). Returns the outbox id. */
 export async function queueTemplateMail<K extends TemplateName>(
   name: K,
-  mail: { to: string; locale: Locale | string; data: TemplateData<K>; unsubscribeUrl?: string; dedupeKey?: string },
+  mail: {
+    to: string;
+    locale: Locale | string;
+    data: TemplateData<K>;
+    unsubscribeUrl?: string;
+    dedupeKey?: string;
+    municipality?: string;
+  },
   tx?: DbOrTx,
 ): Promise<string> {
   const rendered = await renderTemplate(name, mail.data, {
     locale: mail.locale,
     unsubscribeUrl: mail.unsubscribeUrl,
+    municipality: mail.municipality,
     db: tx,
   });
   return queueMail(personalise(rendered, mail.to, { dedupeKey: mail.dedupeKey }), tx);

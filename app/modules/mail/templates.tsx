@@ -24,6 +24,7 @@ import {
   Text,
 } from "@react-email/components";
 import type { Locale } from "~/lib/i18n";
+import { formatDateTime } from "~/lib/i18n/format";
 import type { TFunction } from "~/lib/i18n/translator";
 import { type QualifiedKey, oneOf } from "~/lib/i18n/keys";
 import { REPORT_REJECTION_REASONS, REPORT_TYPES } from "@db/schema/enums";
@@ -53,7 +54,9 @@ export type SiteInfo = {
   siteName: string;
   baseUrl: string;
   locale: Locale;
-  /** The platform's postal address and who is responsible for the data (settings), when set. */
+  /** The municipality the mail is about or for, in the reader's language (named in the footer). */
+  municipality?: string;
+  /** The platform's postal address (when set) and who is responsible for the data (settings). */
   footer?: string;
 };
 
@@ -100,7 +103,7 @@ export function MailLayout({
             </Text>
           )}
           <Text style={{ fontSize: "12px", color: colors.muted, margin: 0 }}>
-            {site.siteName} · {site.baseUrl}
+            {[site.siteName, site.municipality, site.baseUrl].filter(Boolean).join(" · ")}
           </Text>
           {site.footer && (
             <Text style={{ fontSize: "12px", color: colors.muted, margin: "4px 0 0" }}>{site.footer}</Text>
@@ -190,6 +193,10 @@ type UrgentAlertData = {
   type: string;
   description: string;
   reportId: string;
+  /** When the report was filed (ISO time), shown in the reader's format in Brussels time. */
+  reportedAt: string;
+  /** Where, as the reporter described it ("Kerkstraat 12"), if they did. */
+  place: string | null;
 };
 export type DigestItem = {
   title: string;
@@ -271,6 +278,13 @@ export const TEMPLATES = {
       heading: subject,
       blocks: [
         { kind: "text", text: t("mail:urgentAlert.intro", { municipality: d.municipalityName }) },
+        { kind: "text", text: t("mail:urgentAlert.when", { time: formatDateTime(d.reportedAt, site.locale) }) },
+        {
+          kind: "text",
+          text: t("mail:urgentAlert.where", {
+            place: d.place ? `${d.place}, ${d.municipalityName}` : d.municipalityName,
+          }),
+        },
         { kind: "quote", label: type, text: clip(d.description, 1000) },
         {
           kind: "button",
@@ -358,6 +372,8 @@ export const PREVIEW_DATA: { [K in TemplateName]: TemplateData<K> } = {
     type: "water_outage",
     description: "No running water in the Sint-Katarinawijk until about 18:00 because of a burst main.",
     reportId: "00000000-0000-4000-8000-000000000000",
+    reportedAt: "2026-03-14T08:05:00.000Z",
+    place: "Sint-Katarinaplein",
   },
   weeklyDigest: {
     municipalityName: "Hasselt",

@@ -27,7 +27,7 @@ const refuse = (message: string, n: number) => new ValidationError(message, { [g
 
 type MediaRow = typeof media.$inferSelect;
 const isFree = (row: MediaRow) =>
-  !row.promotionId && !row.eventId && !row.merchantId && !row.reportId && !row.galleryImageId;
+  !row.promotionId && !row.eventId && !row.merchantId && !row.reportId && !row.galleryImageId && !row.municipalityId;
 
 /** The upload each picture names (null: an outside address), checked against the actor and this gallery. */
 async function uploadsOf(tx: DbOrTx, actor: Actor, items: GalleryItem[], current: Set<string>) {

@@ -22,15 +22,24 @@ type MediaTarget =
   | { kind: "promotion"; id: string; ownerId: string }
   | { kind: "event"; id: string; ownerId: string }
   | { kind: "merchant"; id: string; ownerId: string }
-  | { kind: "report"; id: string; ownerId: string };
+  | { kind: "report"; id: string; ownerId: string }
+  /** A municipality's logo: owned by the administrator who saved it (handed on if that account goes). */
+  | { kind: "municipality"; id: string; ownerId: string };
 
 const COLUMN = {
   promotion: media.promotionId,
   event: media.eventId,
   merchant: media.merchantId,
   report: media.reportId,
+  municipality: media.municipalityId,
 } as const;
-const KEY = { promotion: "promotionId", event: "eventId", merchant: "merchantId", report: "reportId" } as const;
+const KEY = {
+  promotion: "promotionId",
+  event: "eventId",
+  merchant: "merchantId",
+  report: "reportId",
+  municipality: "municipalityId",
+} as const;
 
 /** The form's message when image_url names an upload the actor may not use. */
 const MEDIA_NOT_YOURS = "media.errors.notYours";
@@ -41,6 +50,7 @@ const unattached = and(
   isNull(media.merchantId),
   isNull(media.reportId),
   isNull(media.galleryImageId),
+  isNull(media.municipalityId),
 );
 
 /** An unattached upload is kept this long for its form to be saved. */
@@ -92,7 +102,14 @@ export async function attachImage(tx: DbOrTx, actor: Actor, target: MediaTarget,
   if (hash) {
     const [row] = await tx.select().from(media).where(eq(media.hash, hash)).limit(1);
     const current = row?.[KEY[target.kind]] === target.id;
-    const free = row && !row.promotionId && !row.eventId && !row.merchantId && !row.reportId && !row.galleryImageId;
+    const free =
+      row &&
+      !row.promotionId &&
+      !row.eventId &&
+      !row.merchantId &&
+      !row.reportId &&
+      !row.galleryImageId &&
+      !row.municipalityId;
     if (!row || (!current && (!free || !can(actor, "attach", { ownerId: row.ownerId, attached: false })))) {
       throw new ValidationError(MEDIA_NOT_YOURS, { image_url: MEDIA_NOT_YOURS, logo_url: MEDIA_NOT_YOURS });
     }
@@ -128,6 +145,7 @@ export async function readMedia(actor: Actor | null, file: string): Promise<Serv
       eventId: media.eventId,
       merchantId: media.merchantId,
       galleryImageId: media.galleryImageId,
+      municipalityId: media.municipalityId,
       reportStatus: reports.status,
     })
     .from(media)
@@ -137,7 +155,14 @@ export async function readMedia(actor: Actor | null, file: string): Promise<Serv
   if (!row) return null;
   const rule = {
     ownerId: row.ownerId,
-    attached: !!(row.promotionId || row.eventId || row.merchantId || row.reportId || row.galleryImageId),
+    attached: !!(
+      row.promotionId ||
+      row.eventId ||
+      row.merchantId ||
+      row.reportId ||
+      row.galleryImageId ||
+      row.municipalityId
+    ),
     reportStatus: row.reportId ? row.reportStatus : null,
   };
   if (!can(actor, "view", rule)) return null;
@@ -176,6 +201,7 @@ export async function countOrphans(db: DbOrTx): Promise<number> {
         sql`${media.merchantId} is not null and not exists (select 1 from merchants x where x.id = ${media.merchantId})`,
         sql`${media.reportId} is not null and not exists (select 1 from reports r where r.id = ${media.reportId})`,
         sql`${media.galleryImageId} is not null and not exists (select 1 from gallery_images g where g.id = ${media.galleryImageId})`,
+        sql`${media.municipalityId} is not null and not exists (select 1 from municipalities t where t.id = ${media.municipalityId})`,
         sql`not exists (select 1 from users u where u.id = ${media.ownerId})`,
       ),
     );

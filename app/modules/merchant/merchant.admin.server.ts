@@ -11,6 +11,7 @@ import type { CrudCommands } from "~/lib/forms/crud.server";
 import { getDb } from "~/lib/db/db.server";
 import { NotFoundError } from "~/lib/http/errors";
 import { translationValues } from "~/lib/i18n/translations.schema";
+import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { type ListQuery, type Page, paging } from "~/lib/forms/list.server";
 import { LOOKUP_PAGE_SIZE, type LookupPage } from "~/lib/forms/lookup";
 import { encodeCursor, lookupPattern } from "~/lib/forms/lookup.server";
@@ -93,6 +94,7 @@ export async function listMerchants(actor: Actor | null, query: ListQuery = {}):
         description: merchants.description,
         originalLocale: merchants.originalLocale,
         translations: merchants.translations,
+        translationSources: merchants.translationSources,
         userEmail: users.email,
         userName: users.name,
         createdAt: merchants.createdAt,
@@ -184,17 +186,21 @@ export async function updateMerchant(actor: Actor | null, id: string, input: Adm
   return db.transaction(async (tx) => {
     const [current] = await tx.select(rowColumns(merchants)).from(merchants).where(eq(merchants.id, id)).limit(1);
     if (!current) throw new NotFoundError();
-    const next = {
-      businessName: input.business_name,
-      businessEmail: input.business_email,
-      vatNumber: input.vat_number,
-      municipalityId: input.municipality_id,
-      category: input.category,
-      isPremium: input.is_premium,
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...translationValues(input),
-      ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
-    };
+    const next = withTranslationSources(
+      current,
+      {
+        businessName: input.business_name,
+        businessEmail: input.business_email,
+        vatNumber: input.vat_number,
+        municipalityId: input.municipality_id,
+        category: input.category,
+        isPremium: input.is_premium,
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...translationValues(input),
+        ...(input.logo_url === undefined ? {} : { logoUrl: input.logo_url }),
+      },
+      input.translations_checked,
+    );
     const changed = changedFields(current, next);
     const [row] = await tx.update(merchants).set(next).where(eq(merchants.id, id)).returning(rowColumns(merchants));
     // A new business name renames the linked user; saving it unchanged leaves the account's own name alone.

@@ -11,6 +11,7 @@ import { type DbOrTx, getDb } from "~/lib/db/db.server";
 import { ForbiddenError, ValidationError } from "~/lib/http/errors";
 import { todayIso } from "~/lib/i18n/format";
 import { type TranslationInput, translationValues } from "~/lib/i18n/translations.schema";
+import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { recordEvent } from "~/modules/log/index.server";
 import { attachImage } from "~/modules/media/index.server";
 import { type OpeningHours, sameWeek } from "./merchant.hours";
@@ -155,11 +156,13 @@ export async function updateOwnMerchantProfile(
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(merchants)
-      .set({
-        ...values,
-        ...translated,
-        openingHours: (values.openingHours ?? null) as OpeningHours | null,
-      })
+      .set(
+        withTranslationSources(
+          current,
+          { ...values, ...translated, openingHours: (values.openingHours ?? null) as OpeningHours | null },
+          input.translations_checked,
+        ),
+      )
       .where(eq(merchants.id, current.id))
       .returning(rowColumns(merchants));
     // An uploaded logo becomes the merchant's; a replaced one is deleted.

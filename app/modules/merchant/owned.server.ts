@@ -19,6 +19,8 @@ import { NotFoundError, ValidationError } from "~/lib/http/errors";
 import { authorize } from "~/lib/auth/authorize";
 import type { ListQuery, Page } from "~/lib/forms/list.server";
 import { changedFields, isUuid } from "~/lib/db/query";
+import type { TranslationInput } from "~/lib/i18n/translations.schema";
+import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { recordEvent } from "~/modules/log/index.server";
 import type { GalleryInput } from "~/modules/media";
 import { attachImage, saveGallery } from "~/modules/media/index.server";
@@ -109,6 +111,9 @@ function audit(
 /** The gallery a form posted (media.gallery.ts), or undefined when the form has none: keep the stored one. */
 const galleryOf = (input: unknown) => (input as GalleryInput).gallery;
 
+/** The languages whose translations the form confirmed as still right (lib/i18n/translation-sources.ts). */
+const checkedOf = (input: unknown) => (input as TranslationInput).translations_checked;
+
 /** The actor's own rows, newest first (merchant panel). */
 async function listOwn<Row>(entity: OwnedEntity<Row, never>, actor: Actor | null): Promise<Row[]> {
   authorize(entity.can, actor, "list-own");
@@ -169,7 +174,7 @@ async function create<Row, Input>(entity: OwnedEntity<Row, Input>, actor: Actor 
     touches(getTableName(table), owner.municipalityId as string | null);
     const [row] = await tx
       .insert(table)
-      .values({ ...entity.content(input), ...owner } as typeof table.$inferInsert)
+      .values(withTranslationSources(null, { ...entity.content(input), ...owner }) as typeof table.$inferInsert)
       .returning(rowColumns(table));
     // An uploaded image becomes this row's (and its merchant's).
     await attachImage(tx, actor, { kind: entity.name, id: row.id, ownerId: row.merchantId }, row.imageUrl);
@@ -191,7 +196,7 @@ async function update<Row, Input>(
   return db.transaction(async (tx) => {
     const owner = await ownerValues(entity, actor, input, tx, false);
     const before = await ownedRow(entity, tx, actor, id, "update");
-    const values = { ...entity.content(input), ...owner };
+    const values = withTranslationSources(before, { ...entity.content(input), ...owner }, checkedOf(input));
     touches(
       getTableName(table),
       before.municipalityId,

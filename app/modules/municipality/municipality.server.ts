@@ -14,7 +14,9 @@ import type { Locale } from "~/lib/i18n";
 import { localizedText, slugAliases } from "~/lib/i18n/localized";
 import { isReservedSlug } from "~/lib/http/routes-reserved";
 import { translationValues } from "~/lib/i18n/translations.schema";
+import { withTranslationSources } from "~/lib/i18n/translation-sources";
 import { recordEvent } from "~/modules/log/index.server";
+import { attachImage } from "~/modules/media/index.server";
 import { can } from "./municipality.policy";
 import { type MunicipalityInput, municipalitySchema } from "./municipality.schema";
 
@@ -233,8 +235,30 @@ function contactValues(input: MunicipalityInput) {
   };
 }
 
+/** The map columns a form posted (a field it did not post stays as it is). */
+function mapValues(input: MunicipalityInput) {
+  return {
+    ...(input.center_lat === undefined ? {} : { centerLat: input.center_lat }),
+    ...(input.center_lng === undefined ? {} : { centerLng: input.center_lng }),
+    ...(input.map_zoom === undefined ? {} : { mapZoom: input.map_zoom }),
+  };
+}
+
+/** The columns a municipality form sets. */
+function municipalityValues(input: MunicipalityInput) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    isActive: input.is_active,
+    logoUrl: input.logo_url,
+    ...contactValues(input),
+    ...mapValues(input),
+    ...translationValues(input),
+  };
+}
+
 export async function createMunicipality(actor: Actor | null, input: MunicipalityInput): Promise<MunicipalityRow> {
-  if (!can(actor, "create")) throw new ForbiddenError();
+  if (!actor || !can(actor, "create")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
   await assertSlugFree(input);
   const db = await getDb();
@@ -242,15 +266,10 @@ export async function createMunicipality(actor: Actor | null, input: Municipalit
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(municipalities)
-        .values({
-          name: input.name,
-          slug: input.slug,
-          isActive: input.is_active,
-          logoUrl: input.logo_url,
-          ...contactValues(input),
-          ...translationValues(input),
-        })
+        .values(withTranslationSources(null, municipalityValues(input)))
         .returning();
+      // An uploaded logo becomes the municipality's (kept by the administrator who saved it).
+      await attachImage(tx, actor, { kind: "municipality", id: row.id, ownerId: actor.id }, row.logoUrl);
       await recordEvent(
         {
           userId: actor?.id ?? null,
@@ -270,25 +289,22 @@ export async function updateMunicipality(
   id: string,
   input: MunicipalityInput,
 ): Promise<MunicipalityRow> {
-  if (!can(actor, "update")) throw new ForbiddenError();
+  if (!actor || !can(actor, "update")) throw new ForbiddenError();
   assertSlugAllowed(input.slug);
   await assertSlugFree(input, id);
   const db = await getDb();
   return db
     .transaction(async (tx) => {
+      const [before] = await tx.select().from(municipalities).where(eq(municipalities.id, id)).limit(1);
+      if (!before) throw new NotFoundError();
       const [row] = await tx
         .update(municipalities)
-        .set({
-          name: input.name,
-          slug: input.slug,
-          isActive: input.is_active,
-          logoUrl: input.logo_url,
-          ...contactValues(input),
-          ...translationValues(input),
-        })
+        .set(withTranslationSources(before, municipalityValues(input), input.translations_checked))
         .where(eq(municipalities.id, id))
         .returning();
       if (!row) throw new NotFoundError();
+      // A new upload becomes the logo; a replaced one is deleted.
+      await attachImage(tx, actor, { kind: "municipality", id: row.id, ownerId: actor.id }, row.logoUrl);
       await recordEvent(
         {
           userId: actor?.id ?? null,

@@ -22,7 +22,9 @@ import {
   users,
 } from "@db/schema";
 import type { DbOrTx } from "~/lib/db/db.server";
-import { formatDate, todayIso } from "~/lib/i18n/format";
+import { formatClock, formatDate, formatPriceText, todayIso } from "~/lib/i18n/format";
+import { serverT } from "~/lib/i18n/locale.server";
+import { discountText } from "~/modules/promotion";
 import { type Locale, isLocale } from "~/lib/i18n";
 import { PermanentJobError, enqueue, registerJob, registerRecurring } from "~/lib/jobs/jobs.server";
 import { type OutgoingMail, queueMails } from "~/lib/mail/mail.server";
@@ -141,6 +143,8 @@ registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => 
       status: reports.status,
       type: reports.type,
       description: reports.description,
+      createdAt: reports.createdAt,
+      placeText: reports.placeText,
       reporterId: reports.reporterId,
       municipalityId: reports.municipalityId,
       municipalityName: municipalities.name,
@@ -159,6 +163,8 @@ registerJob<{ reportId: string }>(JOB.urgentAlert, async ({ reportId }, ctx) => 
     type: report.type,
     description: report.description,
     reportId: report.id,
+    reportedAt: report.createdAt.toISOString(),
+    place: report.placeText,
   }));
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -218,6 +224,21 @@ function townName(
   return localizedText(town, "name", locale) ?? row.municipalityName;
 }
 
+/** A promotion's discount or price as the reader reads numbers ("30 % de réduction", "24,50 €"), or none. */
+function promotionPrice(
+  p: { price: string | null } & Parameters<typeof discountText>[0],
+  locale: Locale,
+): string | null {
+  const t = serverT(locale);
+  return discountText(p, locale, (value) => t("common:discount.off", { value })) ?? formatPriceOf(p.price, locale);
+}
+
+const formatPriceOf = (price: string | null, locale: Locale) => (price ? formatPriceText(price, locale) : null);
+
+/** An event's date and time (Brussels, as stored) in the reader's format: "14 Mar 2026, 19:30". */
+const eventWhen = (e: { startDate: string; time: string | null }, locale: Locale) =>
+  e.time ? `${formatDate(e.startDate, locale)}, ${formatClock(e.time, locale)}` : formatDate(e.startDate, locale);
+
 /** A digest item's title in the reader's language, or the original with its language. */
 function digestTitle(row: TranslatableRow, locale: Locale) {
   const title = localized(row, "title", locale);
@@ -234,6 +255,10 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
         id: promotions.id,
         title: promotions.title,
         merchant: merchants.businessName,
+        price: promotions.price,
+        discount: promotions.discount,
+        discountPercent: promotions.discountPercent,
+        discountAmountCents: promotions.discountAmountCents,
         validUntil: promotions.validUntil,
         originalLocale: promotions.originalLocale,
         translations: promotions.translations,
@@ -256,6 +281,7 @@ export async function digestContent(db: DbOrTx, municipalityId: string, periodSt
         title: events.title,
         venue: events.venue,
         startDate: events.startDate,
+        time: events.time,
         originalLocale: events.originalLocale,
         translations: events.translations,
       })
@@ -300,14 +326,14 @@ registerJob<{ municipalityId: string; periodStart: string }>(JOB.municipalityDig
     promotions: content.promotions.map(
       (p): DigestItem => ({
         ...digestTitle(p, locale),
-        detail: p.merchant,
+        detail: [p.merchant, promotionPrice(p, locale)].filter(Boolean).join(" · "),
         path: `/promotions/${town.slug}/${p.id}`,
       }),
     ),
     events: content.events.map(
       (e): DigestItem => ({
         ...digestTitle(e, locale),
-        detail: `${formatDate(e.startDate, locale)} · ${e.venue}`,
+        detail: `${eventWhen(e, locale)} · ${e.venue}`,
         path: `/events/${town.slug}/${e.id}`,
       }),
     ),

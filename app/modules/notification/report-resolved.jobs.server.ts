@@ -38,11 +38,13 @@ registerJob<{ reportId: string }>(REPORT_JOBS.resolvedMail, async ({ reportId },
   if (!row?.email || !row.resolvedAt) return;
   const locale = isLocale(row.locale) ? row.locale : "en";
   const town = { name: row.municipalityName, originalLocale: row.originalLocale, translations: row.translations };
+  const municipality = localizedText(town, "name", locale) ?? row.municipalityName;
   const paragraphKeys: QualifiedKey[] = ["mail:common.greeting", "mail:reportResolved.body"];
   if (row.note) paragraphKeys.push("mail:reportResolved.note");
   await queueTemplateMail("notice", {
     to: row.email,
     locale,
+    municipality,
     dedupeKey: `report-resolved:${row.id}`,
     data: {
       subjectKey: "mail:reportResolved.subject",
@@ -50,7 +52,7 @@ registerJob<{ reportId: string }>(REPORT_JOBS.resolvedMail, async ({ reportId },
       values: {
         name: row.name ?? "",
         type: reportTypeLabel(serverT(locale), row.type),
-        municipality: localizedText(town, "name", locale) ?? row.municipalityName,
+        municipality,
         note: row.note ?? "",
       },
       action: { labelKey: "mail:reportResolved.action", url: `${baseUrl()}/my-reports` },

@@ -209,6 +209,8 @@ const promotionsOf = (db: DbOrTx, userId: string) =>
       price: promotions.price,
       originalPrice: promotions.originalPrice,
       discount: promotions.discount,
+      discountPercent: promotions.discountPercent,
+      discountAmountCents: promotions.discountAmountCents,
       validUntil: promotions.validUntil,
       termsAndConditions: promotions.termsAndConditions,
       createdAt: promotions.createdAt,
@@ -332,6 +334,7 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
       eventId: media.eventId,
       merchantId: media.merchantId,
       galleryImageId: media.galleryImageId,
+      municipalityId: media.municipalityId,
       createdAt: media.createdAt,
     })
     .from(media)
@@ -349,7 +352,9 @@ const uploadsOf = async (db: DbOrTx, userId: string) => {
             ? "merchant-logo"
             : m.galleryImageId
               ? `gallery-picture:${m.galleryImageId}`
-              : null;
+              : m.municipalityId
+                ? `municipality-logo:${m.municipalityId}`
+                : null;
   return rows.map((m) => ({
     url: `${baseUrl()}${storedMediaUrl(m.hash)}`,
     width: m.width,

@@ -5,11 +5,12 @@
  * hash of its id. The last administrator cannot be erased. A confirmation mail is queued in the same transaction.
  */
 import crypto from "node:crypto";
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import {
   contactMessages,
   events,
   media,
+  municipalities,
   newsletterSubscriptions,
   promotions,
   reports,
@@ -130,10 +131,33 @@ async function scrubAuditLog(tx: DbOrTx, userId: string, email: string, subject:
 }
 
 /**
+ * A municipality's logo belongs to the platform, not to the administrator who uploaded it: it passes to another
+ * administrator. With none left (the account was an administrator's once), the logo goes and the municipality
+ * shows none rather than a missing picture.
+ */
+async function handOnMunicipalityLogos(tx: DbOrTx, userId: string) {
+  const logos = and(eq(media.ownerId, userId), isNotNull(media.municipalityId));
+  const [heir] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "admin"), ne(users.id, userId)))
+    .limit(1);
+  if (heir) {
+    await tx.update(media).set({ ownerId: heir.id }).where(logos);
+    return;
+  }
+  await tx
+    .update(municipalities)
+    .set({ logoUrl: null })
+    .where(sql`${municipalities.id} in (select ${media.municipalityId} from ${media} where ${logos})`);
+}
+
+/**
  * Every upload of the user goes, including the photo of a report that stays public as "Anonymous" (the photo
  * was theirs; the report keeps its text): its image address is cleared. Returns how many went.
  */
 async function eraseUploads(tx: DbOrTx, userId: string, keptReportIds: string[]) {
+  await handOnMunicipalityLogos(tx, userId);
   const photos = await tx.delete(media).where(eq(media.ownerId, userId)).returning({ hash: media.hash });
   if (photos.length > 0 && keptReportIds.length > 0) {
     await tx
@@ -173,7 +197,7 @@ async function queueConfirmation(
           reportsKept ? "mail:privacy.deletedReportsKept" : "mail:privacy.deletedReportsGone",
           "mail:privacy.deletedNotYou",
         ],
-        values: { name: user.name },
+        values: { name: user.name, contactUrl: `${baseUrl()}/contact` },
         action: { labelKey: "mail:privacy.deletedButton", url: `${baseUrl()}/` },
       },
     },

@@ -2,7 +2,26 @@
  * A promotion's discount: a percentage or an amount in euro, typed by the merchant as "30", "30%", "-30 %",
  * "€5", "5,50 €" or "5 euro", stored as numbers and written out in the reader's language.
  */
+import { formatEuro } from "~/lib/i18n/format";
+
 export type Discount = { percent: number | null; amountCents: number | null };
+
+export type DiscountFields = {
+  discount: string | null;
+  discountPercent?: number | null;
+  discountAmountCents?: number | null;
+};
+
+/**
+ * The discount as the reader reads it (`off` wraps the value: "{{value}} off", "{{value}} korting"), or an
+ * older free text as the merchant wrote it, or null. Pages use `useDiscountText`; mails call this directly.
+ */
+export function discountText(row: DiscountFields, lng: string, off: (value: string) => string): string | null {
+  if (row.discountPercent)
+    return off(new Intl.NumberFormat(lng, { style: "percent" }).format(row.discountPercent / 100));
+  if (row.discountAmountCents) return off(formatEuro(row.discountAmountCents / 100, lng));
+  return row.discount;
+}
 
 const AMOUNT = /^-?\s*(?:€\s*(\d{1,6}(?:[.,]\d{1,2})?)|(\d{1,6}(?:[.,]\d{1,2})?)\s*(?:€|eur|euros?))$/i;
 const PERCENT = /^-?\s*(\d{1,3})\s*%?$/;

@@ -1,6 +1,7 @@
-/** Admin panel: the platform's features. */
+/** Admin panel: the platform's features, shown to everyone on the About page in the reader's language. */
 import { CrudScreen, useCrudTexts } from "~/components/crud";
 import { TextArea, TextField } from "~/components/form";
+import { TranslationFields } from "~/components/panel/translations";
 import { panelAction, panelMessages } from "~/lib/forms/crud.server";
 import { requireAdmin } from "~/lib/auth/guards.server";
 import { useTranslation } from "~/lib/i18n/react";
@@ -38,7 +39,16 @@ function FeatureFields({ row, fieldErrors }: { row?: FeatureRow; fieldErrors: Re
         label={`${t("admin:features.description")} (${t("admin:common.optional")})`}
         name="description"
         defaultValue={row?.description ?? ""}
+        hint={t("admin:features.shownOn")}
         error={fieldErrors.description}
+      />
+      <TranslationFields
+        row={row}
+        fieldErrors={fieldErrors}
+        fields={[
+          { name: "name", label: t("admin:features.name") },
+          { name: "description", label: t("admin:features.description"), multiline: true },
+        ]}
       />
     </>
   );

@@ -5,17 +5,27 @@ import { StaticPage, StaticSection } from "~/components/site/static-page";
 import { metaTags } from "~/lib/http/meta";
 import { formatNumber } from "~/lib/i18n/format";
 import { log } from "~/lib/log.server";
+import { LocalizedText } from "~/components/localized-text";
+import { listPublicFeatures } from "~/modules/feature/index.server";
 import { platformFigures } from "~/modules/municipality/index.server";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // The real counts; if they cannot be read, the two figures are left out rather than guessed.
-  const figures = await platformFigures().catch((err) => {
-    log("error", "about: figures failed", { err });
-    return null;
-  });
+  const [figures, features] = await Promise.all([
+    platformFigures().catch((err) => {
+      log("error", "about: figures failed", { err });
+      return null;
+    }),
+    // What the platform offers, as the administrators describe it (admin panel, Features); none: no section.
+    listPublicFeatures(context.locale).catch((err) => {
+      log("error", "about: features failed", { err });
+      return [];
+    }),
+  ]);
   return {
     figures,
+    features,
     meta: { title: context.t("site:about.title"), description: context.t("site:about.metaDescription") },
   };
 }
@@ -24,7 +34,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => metaTags(data?.me
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("site");
-  const { figures } = loaderData;
+  const { figures, features } = loaderData;
   const stats = [
     ...(figures
       ? [
@@ -61,6 +71,21 @@ export default function About({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      {features.length > 0 && (
+        <section aria-labelledby="features">
+          <h2 id="features" className="text-xl font-bold text-slate-900">
+            {t("about.featuresTitle")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2" data-features>
+            {features.map((f) => (
+              <li key={f.id} className="card p-5">
+                <LocalizedText value={f.name} as="h3" className="font-semibold text-slate-900" labelInside />
+                <LocalizedText value={f.description} as="p" className="mt-1 text-sm leading-6 text-slate-700" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <StaticSection id="values" title={t("about.valuesTitle")}>
         <ul className="list-disc space-y-2 pl-5">
           <li>{t("about.values.local")}</li>
