@@ -163,6 +163,10 @@ test.describe("admin panel", () => {
     const guest = await browser.newContext();
     const image = await guest.request.get(logo.replace("1280.jpg", "320.webp"));
     expect(image.status()).toBe(200);
+    // The town's home shows it beside its name.
+    const home = await guest.newPage();
+    await home.goto(`/${slug}?lng=en`);
+    await expect(home.getByTestId("municipality-logo")).toHaveAttribute("src", new RegExp(logo.split("-")[0]));
     await guest.close();
     await dialog.getByRole("button", { name: "Cancel" }).click();
 

@@ -86,3 +86,24 @@ export function FeaturedMerchants({ featured }: { featured: Featured[] }) {
     </section>
   );
 }
+
+/** The home's heading, with the town's own logo beside it when the administrators uploaded one. */
+export function MunicipalityTitle({ title, logoUrl }: { title: string; logoUrl: string | null }) {
+  return (
+    <div className="flex items-center gap-4">
+      {logoUrl && (
+        // The heading names the town: the logo beside it adds no text of its own.
+        <Picture
+          src={logoUrl}
+          alt=""
+          width={64}
+          height={64}
+          priority
+          className="size-14 shrink-0 rounded-lg bg-white object-contain sm:size-16"
+          data-testid="municipality-logo"
+        />
+      )}
+      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">{title}</h1>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { EventCard, PromotionCard, SectionHeading } from "~/components/site/card
 import { LiveUpdates } from "~/components/site/live-updates";
 import { UrgentPanel } from "~/components/site/urgent-panel";
 import { FiledReportBanner } from "~/components/site/report-form-parts";
-import { FeaturedMerchants, MunicipalityCounters } from "~/components/site/municipality-home";
+import { FeaturedMerchants, MunicipalityCounters, MunicipalityTitle } from "~/components/site/municipality-home";
 import { useLiveStream } from "~/components/site/use-live-stream";
 import { log } from "~/lib/log.server";
 import { metaTags } from "~/lib/http/meta";
@@ -110,9 +110,7 @@ export default function MunicipalityHome({ loaderData }: Route.ComponentProps) {
       <FiledReportBanner />
       <header className="mb-8 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">
-            {t("municipalityHome.title", { city })}
-          </h1>
+          <MunicipalityTitle title={t("municipalityHome.title", { city })} logoUrl={municipality.logoUrl} />
           <p className="mt-2 max-w-3xl text-slate-700">{t("municipalityHome.intro", { city })}</p>
           <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1">
             <FeedLink kind="promotions" slug={slug} city={city} />
